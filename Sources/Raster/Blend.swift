@@ -1,0 +1,26 @@
+// The 8-bit blend kernel: source-over in premultiplied ARGB8888 with exact rounding.
+// Every product x·y/255 rounds to nearest (Blinn's (t + (t >> 8)) >> 8 with t = x·y + 128),
+// two channels at a time in one 32-bit word (0x00FF00FF lanes cannot overflow into each other:
+// 255·255 + 128 + 254 < 65536). A premultiplied source never pushes a channel past 255.
+
+/// Every channel of `pixel` (alpha too) multiplied by `factor`/255, rounded to nearest.
+@inline(__always)
+public func scalePixel(_ pixel: UInt32, by factor: UInt32) -> UInt32 {
+    var rb = (pixel & 0x00FF_00FF) &* factor &+ 0x0080_0080
+    rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+    var ag = ((pixel >> 8) & 0x00FF_00FF) &* factor &+ 0x0080_0080
+    ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+    return rb | ag
+}
+
+/// `source` over `destination`, both premultiplied: s + d·(255 − sα)/255 per channel.
+@inline(__always)
+public func sourceOver(_ source: UInt32, _ destination: UInt32) -> UInt32 {
+    source &+ scalePixel(destination, by: 255 &- (source >> 24))
+}
+
+/// `source` scaled by `coverage` (0…255, the fraction of the pixel a shape covers) over `destination`.
+@inline(__always)
+public func sourceOver(_ source: UInt32, coverage: UInt32, _ destination: UInt32) -> UInt32 {
+    sourceOver(coverage == 255 ? source : scalePixel(source, by: coverage), destination)
+}

@@ -1,0 +1,231 @@
+// Exact-area anti-aliased fill of flattened contours (font-rs / stb_truetype v2): each edge adds
+// the signed area it sweeps to the cells of the rows it crosses; a running sum along a row then
+// gives every pixel's exact covered fraction. No supersampling. The accumulation buffer spans only
+// the shape's clipped bounding box and each row only its touched columns, so work follows the rows
+// and spans the shape touches, never the whole pixmap. Buffers are kept between fills.
+
+public enum FillRule: Sendable { case nonZero, evenOdd }
+
+public final class Rasterizer {
+    /// Signed area per cell, `cellStride` floats per row, for the current shape's box (+2 guard cells).
+    private var cells: [Float] = []
+    /// Per row of the box: the first and last touched cell (min > max when untouched).
+    private var touchedMin: [Int32] = []
+    private var touchedMax: [Int32] = []
+    private var coverage: [UInt8] = []
+    private var cellStride = 0
+    private var box = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
+    public init() {}
+
+    /// Fills `contours` (device px; open contours are closed implicitly) with `color` (premultiplied)
+    /// into `pixmap`, clipped to `clip` and the pixmap.
+    public func fill(_ contours: Polylines, rule: FillRule, color: UInt32, clip: PixelRect, into pixmap: inout Pixmap) {
+        guard color >> 24 != 0 else { return }
+        accumulate(contours, clip: clip.intersection(pixmap.bounds))
+        guard !box.isEmpty else { return }
+        let stride = pixmap.stride
+        pixmap.pixels.withUnsafeMutableBufferPointer { dst in
+            sweep(rule: rule) { y, x0, cov in
+                var i = y * stride + x0
+                for c in cov {
+                    if c != 0 { dst[i] = sourceOver(color, coverage: UInt32(c), dst[i]) }
+                    i += 1
+                }
+            } solid: { y, x0, x1 in
+                let base = y * stride
+                if color >> 24 == 255 {
+                    UnsafeMutableBufferPointer(rebasing: dst[(base + x0)..<(base + x1)]).update(repeating: color)
+                } else {
+                    for i in (base + x0)..<(base + x1) { dst[i] = sourceOver(color, dst[i]) }
+                }
+            }
+        }
+    }
+
+    /// Calls `span` for each row of coverage (the pixmap row, its first x, coverage 0…255 per pixel)
+    /// and `solid` for runs of full coverage. For custom paint (images, masks).
+    public func rasterize(_ contours: Polylines, rule: FillRule, clip: PixelRect,
+                          span: (_ y: Int, _ x: Int, _ coverage: UnsafeBufferPointer<UInt8>) -> Void,
+                          solid: (_ y: Int, _ x0: Int, _ x1: Int) -> Void) {
+        accumulate(contours, clip: clip)
+        guard !box.isEmpty else { return }
+        sweep(rule: rule, span: span, solid: solid)
+    }
+
+    // MARK: Accumulation
+
+    private func accumulate(_ contours: Polylines, clip: PixelRect) {
+        box = PixelRect(enclosing: contours.bounds).intersection(clip)
+        // A shape entirely left of the clip still covers it: extend the box to the clip's left edge.
+        let b = contours.bounds
+        if !(b.maxX > Double(clip.x)) || box.isEmpty {
+            box = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        }
+        guard !box.isEmpty else { return }
+        cellStride = box.width + 2
+        let needed = cellStride * box.height
+        if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
+        if touchedMin.count < box.height {
+            touchedMin = [Int32](repeating: Int32.max, count: box.height)
+            touchedMax = [Int32](repeating: Int32.min, count: box.height)
+        }
+        if coverage.count < cellStride { coverage = [UInt8](repeating: 0, count: cellStride) }
+
+        let points = contours.points
+        for contour in contours.contours {
+            let r = contour.range
+            guard r.count >= 2 else { continue }
+            var prev = points[r.upperBound - 1]   // every contour is filled closed
+            for i in r {
+                let p = points[i]
+                addEdge(prev, p)
+                prev = p
+            }
+        }
+    }
+
+    /// Adds one edge, clipped to the box: parts left of it are pressed onto its left edge (they still
+    /// cover everything to their right), parts right of it onto its right edge (they cover nothing inside).
+    private func addEdge(_ a: Point, _ b: Point) {
+        guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
+        let left = Double(box.x), right = Double(box.maxX)
+        let x0 = a.x - left, x1 = b.x - left, w = right - left
+        let y0 = a.y - Double(box.y), y1 = b.y - Double(box.y)
+        // Split at x = 0 and x = w so each piece lies on one side or inside.
+        var ts: (Double, Double) = (2, 2)
+        if (x0 < 0) != (x1 < 0) { ts.0 = (0 - x0) / (x1 - x0) }
+        if (x0 > w) != (x1 > w) { ts.1 = (w - x0) / (x1 - x0) }
+        if ts.0 > ts.1 { ts = (ts.1, ts.0) }
+        var t0 = 0.0, px = x0, py = y0
+        for t in [ts.0, ts.1, 1.0] where t <= 1 && t > t0 {
+            let qx = t == 1 ? x1 : x0 + (x1 - x0) * t
+            let qy = t == 1 ? y1 : y0 + (y1 - y0) * t
+            let mid = (px + qx) / 2
+            if mid < 0 { line(0, py, 0, qy) }
+            else if mid > w { line(w, py, w, qy) }
+            else { line(min(max(px, 0), w), py, min(max(qx, 0), w), qy) }
+            px = qx; py = qy; t0 = t
+        }
+    }
+
+    /// font-rs' draw_line in box coordinates (0 ≤ x ≤ width).
+    private func line(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        guard ay != by else { return }
+        let dir: Float, x0p, y0p, x1p, y1p: Double
+        if ay < by { dir = 1; x0p = ax; y0p = ay; x1p = bx; y1p = by }
+        else { dir = -1; x0p = bx; y0p = by; x1p = ax; y1p = ay }
+        let height = Double(box.height)
+        guard y1p > 0, y0p < height else { return }
+        let dxdy = (x1p - x0p) / (y1p - y0p)
+        var x = x0p
+        if y0p < 0 { x -= y0p * dxdy }
+        let yStart = max(0, Int(y0p.rounded(.down)))
+        let yEnd = min(box.height, Int(y1p.rounded(.up)))
+        let stride = cellStride
+        let maxCell = box.width + 1
+        cells.withUnsafeMutableBufferPointer { acc in
+            for y in yStart..<yEnd {
+                let lineStart = y * stride
+                let dy = min(Double(y + 1), y1p) - max(Double(y), y0p)
+                let xNext = x + dxdy * dy
+                let d = Float(dy) * dir
+                let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
+                let xaFloor = xa.rounded(.down)
+                let xai = Int(xaFloor)
+                let xbCeil = xb.rounded(.up)
+                let xbi = Int(xbCeil)
+                var lo = xai, hi = xai + 1
+                if xbi <= xai + 1 {
+                    let xmf = Float(0.5 * (x + xNext) - xaFloor)
+                    acc[lineStart + xai] += d - d * xmf
+                    acc[lineStart + min(xai + 1, maxCell)] += d * xmf
+                } else {
+                    let s = Float(1 / (xb - xa))
+                    let xaf = Float(xa - xaFloor)
+                    let a0 = 0.5 * s * (1 - xaf) * (1 - xaf)
+                    let xbf = Float(xb - xbCeil + 1)
+                    let am = 0.5 * s * xbf * xbf
+                    acc[lineStart + xai] += d * a0
+                    if xbi == xai + 2 {
+                        acc[lineStart + xai + 1] += d * (1 - a0 - am)
+                    } else {
+                        let a1 = s * (1.5 - xaf)
+                        acc[lineStart + xai + 1] += d * (a1 - a0)
+                        if xai + 2 < xbi - 1 {
+                            for xi in (xai + 2)..<(xbi - 1) { acc[lineStart + xi] += d * s }
+                        }
+                        let a2 = a1 + Float(xbi - xai - 3) * s
+                        acc[lineStart + xbi - 1] += d * (1 - a2 - am)
+                    }
+                    acc[lineStart + min(xbi, maxCell)] += d * am
+                    hi = min(xbi, maxCell)
+                }
+                lo = min(lo, maxCell)
+                if Int32(lo) < touchedMin[y] { touchedMin[y] = Int32(lo) }
+                if Int32(hi) > touchedMax[y] { touchedMax[y] = Int32(hi) }
+                x = xNext
+            }
+        }
+    }
+
+    // MARK: Sweep
+
+    /// Running sum per row; clears the cells it reads so the buffer is zero for the next fill.
+    private func sweep(rule: FillRule,
+                       span: (_ y: Int, _ x: Int, _ coverage: UnsafeBufferPointer<UInt8>) -> Void,
+                       solid: (_ y: Int, _ x0: Int, _ x1: Int) -> Void) {
+        let stride = cellStride, width = box.width
+        cells.withUnsafeMutableBufferPointer { acc in
+            coverage.withUnsafeMutableBufferPointer { cov in
+                for row in 0..<box.height {
+                    let lo = Int(touchedMin[row]), hi = Int(touchedMax[row])
+                    touchedMin[row] = Int32.max; touchedMax[row] = Int32.min
+                    guard lo <= hi else { continue }
+                    let y = box.y + row, base = row * stride
+                    var sum: Float = 0
+                    var runStart = lo          // first pixel of the pending coverage run
+                    var x = lo
+                    let end = min(hi, width - 1)
+                    while x <= end {
+                        sum += acc[base + x]; acc[base + x] = 0
+                        let c = Rasterizer.coverage(sum, rule)
+                        cov[x] = c
+                        if c == 255 {
+                            // A solid run: the sum stays put while the cells are zero.
+                            var x1 = x + 1
+                            while x1 <= end && acc[base + x1] == 0 { x1 += 1 }
+                            if x > runStart { span(y, box.x + runStart, UnsafeBufferPointer(rebasing: cov[runStart..<x])) }
+                            solid(y, box.x + x, box.x + x1)
+                            x = x1; runStart = x1
+                            continue
+                        }
+                        x += 1
+                    }
+                    if end >= runStart { span(y, box.x + runStart, UnsafeBufferPointer(rebasing: cov[runStart...end])) }
+                    // Past the last touched cell the sum is constant: a shape whose right edge lies
+                    // outside the clip keeps covering to the box's right edge.
+                    if end < width - 1 {
+                        let c = Rasterizer.coverage(sum, rule)
+                        if c == 255 { solid(y, box.x + end + 1, box.x + width) }
+                        else if c > 0 {
+                            for i in (end + 1)..<width { cov[i] = c }
+                            span(y, box.x + end + 1, UnsafeBufferPointer(rebasing: cov[(end + 1)..<width]))
+                        }
+                    }
+                    for i in (end + 1)...(width + 1) where i <= hi { acc[base + i] = 0 }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    static func coverage(_ winding: Float, _ rule: FillRule) -> UInt8 {
+        var a = abs(winding)
+        if rule == .evenOdd {
+            a = a.truncatingRemainder(dividingBy: 2)
+            if a > 1 { a = 2 - a }
+        }
+        return a >= 1 ? 255 : UInt8(a * 255 + 0.5)
+    }
+}

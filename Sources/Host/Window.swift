@@ -1,0 +1,101 @@
+// The desktop window: a resizable SDL window whose renderer shows one streaming texture exactly the
+// size of the drawable in device px (SDL_GetRendererOutputSize, so HiDPI stays sharp). The texture and
+// the Canvas are rebuilt only when that size changes, so drawing a frame allocates nothing.
+// SDL's video state is process-global: open one Window at a time, on the main thread.
+import CSDL2
+import Raster
+import Scenes
+
+public final class Window {
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+    /// Both at the renderer's output size, or nil until the first frame (and after a device reset).
+    private var texture: StreamingTexture?
+    private var canvas: Canvas?
+
+    /// Opens a resizable window of `width`×`height` window units (device px on a 1× display).
+    /// Throws `.noDisplay` when SDL finds no X, Wayland or KMS display to open it on.
+    public init(title: String, width: Int, height: Int) throws(HostError) {
+        guard (1...Pixmap.maxSide).contains(width), (1...Pixmap.maxSide).contains(height) else {
+            throw .invalidSize(width: width, height: height)
+        }
+        SDL_SetMainReady()
+        // Reference-counted by SDL: balanced by SDL_QuitSubSystem in deinit or on failure below.
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw .noDisplayNow() }
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_UNDEFINED_MASK),
+                                            Int32(SDL_WINDOWPOS_UNDEFINED_MASK),
+                                            Int32(width), Int32(height), flags) else {
+            let error = HostError.noDisplayNow()
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw error
+        }
+        let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+        guard let renderer = SDL_CreateRenderer(window, -1, accelerated)
+                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            let error = HostError.sdl("SDL_CreateRenderer")
+            SDL_DestroyWindow(window)
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw error
+        }
+        self.window = window
+        self.renderer = renderer
+    }
+
+    deinit {
+        texture?.destroy()  // before its renderer, which would free it behind our back
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_QuitSubSystem(SDL_INIT_VIDEO)
+    }
+
+    /// The drawable size in device px: what a frame is rendered at.
+    public var pixelSize: (width: Int, height: Int) {
+        var width: Int32 = 0, height: Int32 = 0
+        guard SDL_GetRendererOutputSize(renderer, &width, &height) == 0 else { return (0, 0) }
+        return (Int(width), Int(height))
+    }
+
+    /// The SDL render driver in use ("opengl", "software", …), for diagnostics.
+    var rendererName: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name else { return "unknown" }
+        return String(cString: name)
+    }
+
+    /// Renders `scene` at time `t` into the canvas and copies it to the back buffer (not yet shown).
+    /// Does nothing while the drawable has no area (a minimised window).
+    func drawFrame(_ scene: Scene, at t: Double) throws(HostError) {
+        guard let (canvas, texture) = try frameBuffers() else { return }
+        scene.render(into: canvas, at: t)
+        try upload(canvas.pixmap, to: texture)
+        try copyToTarget(texture, renderer: renderer)
+    }
+
+    /// Shows the back buffer (waits for vsync when the renderer has it).
+    func present() { SDL_RenderPresent(renderer) }
+
+    /// The back buffer as drawn by `drawFrame`; read it before `present`, after which it is undefined.
+    func readFrame() throws(HostError) -> Pixmap { try readPixels(of: renderer) }
+
+    /// Forgets the texture so the next frame creates a new one (after SDL_RENDER_DEVICE_RESET).
+    func discardTexture() {
+        texture?.destroy()
+        texture = nil
+    }
+
+    /// The canvas and texture at the current output size, rebuilt when it changed; nil for no area.
+    private func frameBuffers() throws(HostError) -> (Canvas, StreamingTexture)? {
+        let (width, height) = pixelSize
+        guard width > 0, height > 0 else { return nil }
+        if let canvas, let texture, texture.width == width, texture.height == height { return (canvas, texture) }
+        discardTexture()
+        guard let newCanvas = Canvas(width: width, height: height) else {
+            throw .invalidSize(width: width, height: height)
+        }
+        let newTexture = try StreamingTexture(renderer: renderer, width: width, height: height)
+        canvas = newCanvas
+        texture = newTexture
+        return (newCanvas, newTexture)
+    }
+}

@@ -24,3 +24,35 @@ public func sourceOver(_ source: UInt32, _ destination: UInt32) -> UInt32 {
 public func sourceOver(_ source: UInt32, coverage: UInt32, _ destination: UInt32) -> UInt32 {
     sourceOver(coverage == 255 ? source : scalePixel(source, by: coverage), destination)
 }
+
+/// How a fill's colour combines with what is already there.
+public enum BlendMode: Sendable {
+    /// The colour over the destination (Porter–Duff source-over): the normal mode.
+    case sourceOver
+    /// The colour added to the destination, each channel saturating at 255. Shapes that tile a
+    /// region add up to exactly the region's coverage, so their shared edges leave no seam.
+    case plus
+    /// The destination erased by the colour's alpha: d·(1 − sα).
+    case destinationOut
+}
+
+/// Per-channel saturating sum of two pixels.
+@inline(__always)
+public func plusPixel(_ a: UInt32, _ b: UInt32) -> UInt32 {
+    // Sum two 8-bit lanes in 9-bit room, then saturate each lane that carried.
+    let rb = (a & 0x00FF_00FF) &+ (b & 0x00FF_00FF)
+    let ag = ((a >> 8) & 0x00FF_00FF) &+ ((b >> 8) & 0x00FF_00FF)
+    let rbSat = (rb | ((rb & 0x0100_0100) &- ((rb & 0x0100_0100) >> 8))) & 0x00FF_00FF
+    let agSat = (ag | ((ag & 0x0100_0100) &- ((ag & 0x0100_0100) >> 8))) & 0x00FF_00FF
+    return rbSat | agSat << 8
+}
+
+/// `source` (premultiplied) scaled by `coverage` 0…255 and combined with `destination` by `mode`.
+@inline(__always)
+public func blend(_ source: UInt32, coverage: UInt32, _ destination: UInt32, mode: BlendMode) -> UInt32 {
+    switch mode {
+    case .sourceOver: return sourceOver(source, coverage: coverage, destination)
+    case .plus: return plusPixel(coverage == 255 ? source : scalePixel(source, by: coverage), destination)
+    case .destinationOut: return scalePixel(destination, by: 255 &- mul255(source >> 24, coverage))
+    }
+}

@@ -30,10 +30,21 @@ public final class Canvas {
 
     public func clear(_ color: Color = .clear) { pixmap.clear(color, in: clip) }
 
-    /// Fills `path` with `color` (source-over, exact-area anti-aliasing).
-    public func fill(_ path: Path, color: Color, rule: FillRule = .nonZero) {
+    /// Fills `path` with `color` (exact-area anti-aliasing, source-over unless `blend` says otherwise).
+    public func fill(_ path: Path, color: Color, rule: FillRule = .nonZero, blend: BlendMode = .sourceOver) {
         path.flatten(transform: transform, into: &flattened)
-        rasterizer.fill(flattened, rule: rule, color: color.premultiplied, clip: clip, into: &pixmap)
+        rasterizer.fill(flattened, rule: rule, color: color.premultiplied, blend: blend, clip: clip, into: &pixmap)
+    }
+
+    /// Fills shapes that tile `region` (pie slices of a disc, say) without seams. Drawn one by one
+    /// with source-over, two anti-aliased edges that meet in a pixel let the background through
+    /// (a + b·(1 − a) < 1: "conflation"). Instead the region is first erased by its coverage, then
+    /// each tile is added: exact-area coverages of a partition sum to the region's coverage, so a
+    /// shared edge is exactly as opaque as the tiles' interior. Exact for opaque tiles; a translucent
+    /// tile replaces, rather than covers, what was under the region.
+    public func fillTiles(_ tiles: [(path: Path, color: Color)], region: Path) {
+        fill(region, color: .black, blend: .destinationOut)
+        for tile in tiles { fill(tile.path, color: tile.color, blend: .plus) }
     }
 
     /// Strokes `path` with `color`: the outline is built by the Stroker and filled nonzero.

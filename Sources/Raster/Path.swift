@@ -1,6 +1,7 @@
 // A path in pixels: contours of lines and circular arcs. Arcs stay exact here and are flattened
-// only when drawn, through the transform, so the chord never strays more than
-// `Path.flatness` (1/64 px) from the true arc at the size it is drawn.
+// only when drawn, through the transform, so no chord strays more than `Path.flatness` from the
+// true arc at the size it is drawn. The bound is 1/64 px (cairo allows 0.1 px); 1/256 px
+// costs only twice the vertices and keeps the worst per-pixel coverage error of a disc under 1/255.
 import Foundation
 
 public struct Path: Sendable, Equatable {
@@ -17,7 +18,8 @@ public struct Path: Sendable, Equatable {
     public init() {}
 
     /// Largest distance between a flattened arc's chords and the true arc, in device pixels.
-    public static let flatness = 1.0 / 64.0
+    /// (1/64 px left the worst coverage error of a small disc at 4/255; see CoverageTests.)
+    public static let flatness = 1.0 / 256.0
 
     public mutating func move(to p: Point) { elements.append(.move(p)) }
     public mutating func line(to p: Point) { elements.append(.line(p)) }
@@ -116,9 +118,17 @@ public struct Path: Sendable, Equatable {
                 let first = Point.onCircle(center: center, radius: radius, at: start)
                 if open { out.add(transform.apply(first)) } else { out.begin(transform.apply(first)); contourStart = first; open = true }
                 let n = Path.chordCount(radius: abs(radius) * scale, sweep: sweep, tolerance: tolerance)
+                // Inner vertices sit half a sagitta outside the arc, so the chords straddle it
+                // (±s/2 instead of −s): the polygon's area matches the disc's instead of falling
+                // short, which halves the worst coverage error for the same number of chords.
+                // The end vertices stay on the arc so abutting shapes share them exactly.
+                let step = sweep / Double(n)
+                let sagitta = radius * (1 - Foundation.cos(step / 2))
+                let bulged = radius + sagitta / 2
                 for i in 1...n {
-                    let a = Angle(radians: start.radians + sweep * Double(i) / Double(n))
-                    out.add(transform.apply(Point.onCircle(center: center, radius: radius, at: a)))
+                    let a = Angle(radians: start.radians + step * Double(i))
+                    let r = i == n ? radius : bulged
+                    out.add(transform.apply(Point.onCircle(center: center, radius: r, at: a)))
                 }
                 current = Point.onCircle(center: center, radius: radius, at: Angle(radians: start.radians + sweep))
             case .close:

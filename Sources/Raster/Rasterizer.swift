@@ -20,8 +20,9 @@ public final class Rasterizer {
 
     /// Fills `contours` (device px; open contours are closed implicitly) with `color` (premultiplied)
     /// into `pixmap`, clipped to `clip` and the pixmap.
-    public func fill(_ contours: Polylines, rule: FillRule, color: UInt32, clip: PixelRect, into pixmap: inout Pixmap) {
-        guard color >> 24 != 0 else { return }
+    public func fill(_ contours: Polylines, rule: FillRule, color: UInt32, blend mode: BlendMode = .sourceOver,
+                     clip: PixelRect, into pixmap: inout Pixmap) {
+        guard color >> 24 != 0 || mode == .plus, color != 0 else { return }
         accumulate(contours, clip: clip.intersection(pixmap.bounds))
         guard !box.isEmpty else { return }
         let stride = pixmap.stride
@@ -29,15 +30,16 @@ public final class Rasterizer {
             sweep(rule: rule) { y, x0, cov in
                 var i = y * stride + x0
                 for c in cov {
-                    if c != 0 { dst[i] = sourceOver(color, coverage: UInt32(c), dst[i]) }
+                    if c != 0 { dst[i] = blend(color, coverage: UInt32(c), dst[i], mode: mode) }
                     i += 1
                 }
             } solid: { y, x0, x1 in
                 let base = y * stride
-                if color >> 24 == 255 {
+                if color >> 24 == 255 && mode == .sourceOver {
+                    // Opaque interior: a plain store, at memset speed.
                     UnsafeMutableBufferPointer(rebasing: dst[(base + x0)..<(base + x1)]).update(repeating: color)
                 } else {
-                    for i in (base + x0)..<(base + x1) { dst[i] = sourceOver(color, dst[i]) }
+                    for i in (base + x0)..<(base + x1) { dst[i] = blend(color, coverage: 255, dst[i], mode: mode) }
                 }
             }
         }
@@ -124,11 +126,14 @@ public final class Rasterizer {
         let yEnd = min(box.height, Int(y1p.rounded(.up)))
         let stride = cellStride
         let maxCell = box.width + 1
+        let boxWidth = Double(box.width)
+        x = min(max(x, 0), boxWidth)
         cells.withUnsafeMutableBufferPointer { acc in
             for y in yStart..<yEnd {
                 let lineStart = y * stride
                 let dy = min(Double(y + 1), y1p) - max(Double(y), y0p)
-                let xNext = x + dxdy * dy
+                // Clamped: rounding in the running x must not step outside the box's cells.
+                let xNext = min(max(x + dxdy * dy, 0), boxWidth)
                 let d = Float(dy) * dir
                 let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
                 let xaFloor = xa.rounded(.down)

@@ -1,0 +1,13 @@
+// The scenes the command line and the window can show, by name.
+
+public enum SceneCatalog {
+    public static let names = ["testcard"]
+
+    /// A fresh scene for `name`, or nil when there is no such scene.
+    public static func make(_ name: String) -> Scene? {
+        switch name {
+        case "testcard": return TestCard()
+        default: return nil
+        }
+    }
+}

@@ -22,6 +22,13 @@ public final class Window {
         SDL_SetMainReady()
         // Reference-counted by SDL: balanced by SDL_QuitSubSystem in deinit or on failure below.
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw .noDisplayNow() }
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        let requested = SDL_GetHint(SDL_HINT_VIDEODRIVER).map { String(cString: $0) }
+        if isInvisibleFallback(driver: driver, requested: requested) {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw .noDisplay(sdlMessage: "no X11, Wayland or KMSDRM display; only the '\(driver)' driver, "
+                                 + "which shows nothing")
+        }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_UNDEFINED_MASK),
                                             Int32(SDL_WINDOWPOS_UNDEFINED_MASK),
@@ -98,4 +105,14 @@ public final class Window {
         texture = newTexture
         return (newCanvas, newTexture)
     }
+}
+
+/// True when SDL settled on a driver that shows nothing ("offscreen", "dummy") without being asked to
+/// by SDL_VIDEODRIVER: SDL 2.26 falls back to "offscreen" on a machine with no display, which would
+/// leave the user waiting on an invisible window instead of reading how to run headless.
+func isInvisibleFallback(driver: String, requested: String?) -> Bool {
+    let name = driver.lowercased()
+    guard ["offscreen", "dummy"].contains(name) else { return false }
+    let asked = (requested ?? "").lowercased().split(separator: ",").map { String($0.filter { $0 != " " }) }
+    return !asked.contains(name)
 }

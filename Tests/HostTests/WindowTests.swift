@@ -71,6 +71,15 @@ final class WindowTests: XCTestCase {
         }
     }
 
+    func testInvisibleDriverCountsAsNoDisplayUnlessAskedFor() {
+        XCTAssertTrue(isInvisibleFallback(driver: "offscreen", requested: nil))
+        XCTAssertTrue(isInvisibleFallback(driver: "offscreen", requested: "x11"))
+        XCTAssertFalse(isInvisibleFallback(driver: "offscreen", requested: "x11, offscreen"))
+        XCTAssertFalse(isInvisibleFallback(driver: "dummy", requested: "DUMMY"))
+        XCTAssertFalse(isInvisibleFallback(driver: "x11", requested: nil))
+        XCTAssertFalse(isInvisibleFallback(driver: "KMSDRM", requested: nil))
+    }
+
     func testUndrawableSizeIsRejectedBeforeSDL() {
         XCTAssertThrowsError(try Window(title: "Roundel test", width: 0, height: 32)) { error in
             XCTAssertEqual(error as? HostError, .invalidSize(width: 0, height: 32))

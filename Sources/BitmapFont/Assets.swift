@@ -1,0 +1,64 @@
+// Finding Roundel's `assets/` directory (it holds fonts/, the ring image, example configs) and
+// loading the default font stack from it. Lookup order, first hit wins:
+//   1. $ROUNDEL_ASSETS, taken as given (so a wrong value gives a clear "cannot be read" error later);
+//   2. walking up from the executable (symlinks resolved): each ancestor's `assets/` or
+//      `share/roundel/assets/` that contains `fonts/` (covers .build/release/roundel and /usr/local/bin);
+//   3. walking up from the current directory the same way.
+import Foundation
+
+public enum Assets {
+    public static let environmentVariable = "ROUNDEL_ASSETS"
+
+    /// The assets directory, or nil when none is found (see the file header for the search order).
+    public static func locateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                       executablePath: String? = Bundle.main.executablePath ?? CommandLine.arguments.first,
+                                       currentDirectory: String = FileManager.default.currentDirectoryPath) -> String? {
+        if let override = environment[environmentVariable], !override.isEmpty { return override }
+        var starts: [URL] = []
+        if let exe = executablePath, !exe.isEmpty {
+            let url = URL(fileURLWithPath: exe, relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true))
+            starts.append(url.resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        starts.append(URL(fileURLWithPath: currentDirectory, isDirectory: true))
+        for start in starts {
+            var dir = start.standardizedFileURL
+            for _ in 0..<32 {
+                for candidate in ["assets", "share/roundel/assets"] {
+                    let assets = dir.appendingPathComponent(candidate)
+                    var isDirectory: ObjCBool = false
+                    if FileManager.default.fileExists(atPath: assets.appendingPathComponent("fonts").path, isDirectory: &isDirectory),
+                       isDirectory.boolValue {
+                        return assets.path
+                    }
+                }
+                let parent = dir.deletingLastPathComponent()
+                if parent.path == dir.path { break }
+                dir = parent
+            }
+        }
+        return nil
+    }
+}
+
+extension FontStack {
+    /// The shipped Latin font's strikes, relative to the assets directory.
+    public static let defaultFontFiles = ["fonts/ter-u16b.bdf", "fonts/ter-u32b.bdf"]
+    /// Debian's GNU Unifont (package `unifont`), used as the fallback when installed. Never copied into the repo.
+    public static let systemUnifontPath = "/usr/share/unifont/unifont.hex"
+
+    /// Terminus Bold 16 and 32 px from `assetsDirectory`/fonts, then GNU Unifont from
+    /// `fallbackPath` when that file exists (its absence is not an error: missing glyphs draw boxes).
+    public static func defaultStack(assetsDirectory: String,
+                                    fallbackPath: String? = FontStack.systemUnifontPath) throws(FontError) -> FontStack {
+        var strikes: [BitmapFont] = []
+        for file in defaultFontFiles {
+            strikes.append(try BitmapFont(contentsOfFile: (assetsDirectory as NSString).appendingPathComponent(file)))
+        }
+        var faces: [FontFace] = []
+        if let face = FontFace(strikes: strikes) { faces.append(face) }
+        if let fallbackPath, FileManager.default.isReadableFile(atPath: fallbackPath) {
+            faces.append(FontFace(try BitmapFont(trustedSortedHexFile: fallbackPath)))
+        }
+        return FontStack(faces: faces)
+    }
+}

@@ -1,0 +1,177 @@
+// A font stack: faces in fallback order. Each character is drawn from the first face that has it;
+// a character no face has draws a hollow box. Every face is scaled by size / strike pixel size, so
+// Terminus (16 px, ascent 12) and Unifont (16 px, ascent 14) share a baseline and an em.
+// Drawing builds one path for the whole label (so abutting glyphs leave no seams) in a reused buffer
+// and fills it once; glyph outlines are cached per (face, strike, character, rendering), so a warm
+// draw allocates nothing.
+import Raster
+
+/// The sizes (strikes) of one font design. For a requested size the smallest strike that is at
+/// least 3/4 of it is used (downscaling a little looks better than upscaling), else the largest.
+public struct FontFace: Sendable {
+    public let strikes: [BitmapFont]
+    /// nil when `strikes` is empty.
+    public init?(strikes: [BitmapFont]) {
+        guard !strikes.isEmpty else { return nil }
+        self.strikes = strikes.sorted { $0.pixelSize < $1.pixelSize }
+    }
+    public init(_ font: BitmapFont) { strikes = [font] }
+
+    func strikeIndex(for size: Double) -> Int {
+        for (i, s) in strikes.enumerated() where Double(s.pixelSize) >= size * 0.75 { return i }
+        return strikes.count - 1
+    }
+}
+
+public final class FontStack {
+    public let faces: [FontFace]
+
+    private struct OutlineKey: Hashable {
+        var face: Int32, strike: Int32, scalar: UInt32, smooth: Bool
+    }
+    private var outlines: [OutlineKey: GlyphOutline] = [:]
+    private var replacementBoxes: [Int: Glyph] = [:]
+    private var scratch = Path()
+
+    public init(faces: [FontFace]) { self.faces = faces }
+    /// Each font is its own face, in fallback order.
+    public convenience init(fonts: [BitmapFont]) { self.init(faces: fonts.map(FontFace.init)) }
+
+    // MARK: Measuring
+
+    /// The line's ascent and descent at `size`: the largest of all faces, each scaled to `size`.
+    public func lineMetrics(size: Double) -> LineMetrics {
+        guard size.isFinite, size > 0 else { return LineMetrics(ascent: 0, descent: 0) }
+        var ascent = 0.0, descent = 0.0
+        for face in faces {
+            let strike = face.strikes[face.strikeIndex(for: size)]
+            let scale = size / Double(strike.pixelSize)
+            ascent = max(ascent, Double(strike.ascent) * scale)
+            descent = max(descent, Double(strike.descent) * scale)
+        }
+        if faces.isEmpty { ascent = size * 0.75; descent = size * 0.25 }
+        return LineMetrics(ascent: ascent, descent: descent)
+    }
+
+    /// Advance width and line height of `text` drawn at `size` px.
+    public func measure(_ text: String, size: Double) -> Size {
+        guard size.isFinite, size > 0 else { return Size(width: 0, height: 0) }
+        var width = 0.0
+        for scalar in text.unicodeScalars { width += resolve(scalar, size: size).advance }
+        return Size(width: width, height: lineMetrics(size: size).height)
+    }
+
+    /// Which face and strike draw `scalar` at `size` (face −1: the replacement box), its advance in px.
+    private func resolve(_ scalar: Unicode.Scalar, size: Double) -> (face: Int, strike: Int, scale: Double, advance: Double) {
+        if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) { return (-2, 0, 0, 0) }   // controls draw nothing
+        for (f, face) in faces.enumerated() {
+            let s = face.strikeIndex(for: size)
+            let font = face.strikes[s]
+            if let advance = font.advance(for: scalar) {
+                let scale = size / Double(font.pixelSize)
+                return (f, s, scale, Double(advance) * scale)
+            }
+        }
+        let box = replacementBox(size: size)
+        return (-1, 0, box.scale, Double(box.glyph.advance) * box.scale)
+    }
+
+    /// The hollow box in the primary face's strike for `size` (a 16 px box when there are no faces).
+    private func replacementBox(size: Double) -> (glyph: Glyph, scale: Double, strikeSize: Int) {
+        var ascent = 12, descent = 4
+        if let face = faces.first {
+            let strike = face.strikes[face.strikeIndex(for: size)]
+            ascent = strike.ascent; descent = strike.descent
+        }
+        let key = ascent << 16 | descent
+        let glyph: Glyph
+        if let cached = replacementBoxes[key] { glyph = cached } else {
+            glyph = Glyph.replacementBox(ascent: ascent, descent: descent)
+            replacementBoxes[key] = glyph
+        }
+        return (glyph, size / Double(ascent + descent), key)
+    }
+
+    // MARK: Drawing
+
+    /// Draws `text` on one line with the point of its box chosen by `style` at `anchor` (canvas user
+    /// space), rotated by `rotation` about the anchor. Glyphs are filled nonzero with `style.color`.
+    public func draw(_ text: String, in canvas: Canvas, at anchor: Point, rotation: Angle = .zero, style: TextStyle) {
+        let size = style.size
+        guard size.isFinite, size > 0, anchor.x.isFinite, anchor.y.isFinite, rotation.radians.isFinite else { return }
+        let width = measure(text, size: size).width
+        let metrics = lineMetrics(size: size)
+        let dx: Double
+        switch style.alignment {
+        case .left: dx = 0
+        case .center: dx = -width / 2
+        case .right: dx = -width
+        }
+        let dy: Double
+        switch style.verticalAlignment {
+        case .top: dy = metrics.ascent
+        case .middle: dy = (metrics.ascent - metrics.descent) / 2
+        case .baseline: dy = 0
+        case .bottom: dy = -metrics.descent
+        }
+        // Exact cos/sin at quarter turns, so a 90° label is the exact transposed bitmap.
+        var cosA = rotation.cos, sinA = rotation.sin
+        let quarters = rotation.radians / (Double.pi / 2)
+        let isQuarterTurn = abs(quarters - quarters.rounded()) < 1e-9
+        if isQuarterTurn {
+            switch ((Int(quarters.rounded()) % 4) + 4) % 4 {
+            case 0: cosA = 1; sinA = 0
+            case 1: cosA = 0; sinA = 1
+            case 2: cosA = -1; sinA = 0
+            default: cosA = 0; sinA = -1
+            }
+        }
+        var origin = Point(x: anchor.x + cosA * dx - sinA * dy, y: anchor.y + sinA * dx + cosA * dy)
+        if style.snapsToPixels && isQuarterTurn {
+            origin = Point(x: origin.x.rounded(), y: origin.y.rounded())
+        }
+
+        scratch.removeAll()
+        var pen = 0.0
+        for scalar in text.unicodeScalars {
+            let r = resolve(scalar, size: size)
+            guard r.face >= -1 else { continue }
+            let smooth: Bool
+            switch style.rendering {
+            case .automatic: smooth = r.scale >= 1.5
+            case .pixelExact: smooth = false
+            case .smooth: smooth = true
+            }
+            let key: OutlineKey
+            if r.face >= 0 {
+                key = OutlineKey(face: Int32(r.face), strike: Int32(r.strike), scalar: scalar.value, smooth: smooth)
+            } else {
+                key = OutlineKey(face: -1, strike: Int32(replacementBox(size: size).strikeSize), scalar: 0, smooth: smooth)
+            }
+            if outlines[key] == nil { outlines[key] = makeOutline(scalar: scalar, resolved: r, size: size, smooth: smooth) }
+            if let outline = outlines[key] {
+                let s = r.scale
+                // Font px → text space (pen, scale) → canvas user space (rotate about the origin).
+                let t = Transform(a: s * cosA, b: s * sinA, c: -s * sinA, d: s * cosA,
+                                  tx: origin.x + cosA * pen, ty: origin.y + sinA * pen)
+                var start = 0
+                for end in outline.contourEnds {
+                    scratch.move(to: t.apply(outline.points[start]))
+                    for i in (start + 1)..<end { scratch.line(to: t.apply(outline.points[i])) }
+                    scratch.close()
+                    start = end
+                }
+            }
+            pen += r.advance
+        }
+        if !scratch.isEmpty { canvas.fill(scratch, color: style.color, rule: .nonZero) }
+    }
+
+    private func makeOutline(scalar: Unicode.Scalar, resolved r: (face: Int, strike: Int, scale: Double, advance: Double),
+                             size: Double, smooth: Bool) -> GlyphOutline? {
+        let glyph: Glyph?
+        if r.face >= 0 { glyph = faces[r.face].strikes[r.strike].glyph(for: scalar) }
+        else { glyph = replacementBox(size: size).glyph }
+        return glyph.map { GlyphOutline(glyph: $0, smooth: smooth) }
+    }
+}

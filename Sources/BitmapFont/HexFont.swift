@@ -41,7 +41,7 @@ struct HexIndex: Sendable {
     }
 
     /// The validating pass: appends each glyph line's code point and location; returns whether the
-    /// code points were strictly increasing. Pointer loops here: 3.7 MB in about 3 ms (release).
+    /// code points were strictly increasing. Measured on Unifont (3.7 MB, release, busy 2-core VM): 12–20 ms.
     private static func scan(_ buf: UnsafeBufferPointer<UInt8>, name: String,
                              codes: inout [UInt32], locations: inout [UInt64]) throws(FontError) -> Bool {
         func fail(_ line: Int, _ message: String) -> FontError { FontError(file: name, line: line, message: message) }

@@ -147,11 +147,14 @@ public struct Polylines: Sendable {
     /// For each contour: the range of its points and whether it is closed.
     public private(set) var contours: [(range: Range<Int>, closed: Bool)] = []
     private var start = 0
+    /// Whether the open contour has had a segment added, even one to the same point: "move p, line p"
+    /// is a zero-length contour (a dot under round caps); a lone move is not.
+    private var drawn = false
 
     public init() {}
 
     public mutating func removeAll() {
-        points.removeAll(keepingCapacity: true); contours.removeAll(keepingCapacity: true); start = 0
+        points.removeAll(keepingCapacity: true); contours.removeAll(keepingCapacity: true); start = 0; drawn = false
     }
     mutating func begin(_ p: Point) {
         endContour(closed: false)
@@ -159,14 +162,16 @@ public struct Polylines: Sendable {
         points.append(p)
     }
     mutating func add(_ p: Point) {
+        drawn = true
         if let last = points.last, points.count > start, last == p { return }
         points.append(p)
     }
     mutating func endContour(closed: Bool) {
-        if points.count - start >= 2 || (points.count - start == 1 && closed) {
+        if points.count - start >= 2 || (points.count - start == 1 && (closed || drawn)) {
             contours.append((start..<points.count, closed))
         }
         start = points.count
+        drawn = false
     }
 
     /// Bounding box of all points (empty when there are none).

@@ -31,11 +31,11 @@ let package = Package(
         ]),
         // Golden-image comparison shared by the test targets (first bad pixel, actual.png, diff.png, RECORD=1).
         .target(name: "Snapshot", dependencies: ["Raster", "PNGCodec"], path: "Tests/Snapshot"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "Snapshot"]),
-        .testTarget(name: "BitmapFontTests", dependencies: ["BitmapFont", "Raster", "PNGCodec", "Snapshot"]),
-        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "Snapshot"], exclude: ["References"]),
+        .testTarget(name: "BitmapFontTests", dependencies: ["BitmapFont", "Raster", "PNGCodec", "Snapshot"], exclude: ["References"]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"], exclude: ["Fixtures"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot"], exclude: ["References"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "CSDL2"]),
     ]
 )

@@ -32,8 +32,6 @@ public enum BlendMode: Sendable {
     /// The colour added to the destination, each channel saturating at 255. Shapes that tile a
     /// region add up to exactly the region's coverage, so their shared edges leave no seam.
     case plus
-    /// The destination erased by the colour's alpha: d·(1 − sα).
-    case destinationOut
 }
 
 /// Per-channel saturating sum of two pixels.
@@ -53,6 +51,5 @@ public func blend(_ source: UInt32, coverage: UInt32, _ destination: UInt32, mod
     switch mode {
     case .sourceOver: return sourceOver(source, coverage: coverage, destination)
     case .plus: return plusPixel(coverage == 255 ? source : scalePixel(source, by: coverage), destination)
-    case .destinationOut: return scalePixel(destination, by: 255 &- mul255(source >> 24, coverage))
     }
 }

@@ -13,6 +13,8 @@ public final class Canvas {
     var flattened = Polylines()
     var outline = Polylines()
     let stroker = Stroker()
+    /// Scratch layer for `fillTiles`, grown on demand.
+    var layer = Pixmap(width: 1, height: 1)!
 
     public init(pixmap: Pixmap) {
         self.pixmap = pixmap
@@ -36,27 +38,50 @@ public final class Canvas {
         rasterizer.fill(flattened, rule: rule, color: color.premultiplied, blend: blend, clip: clip, into: &pixmap)
     }
 
-    /// Fills shapes that tile `region` (pie slices of a disc, say) without seams. Drawn one by one
+    /// Fills shapes that tile a region (pie slices of a disc, say) without seams. Drawn one by one
     /// with source-over, two anti-aliased edges that meet in a pixel let the background through
-    /// (a + b·(1 − a) < 1: "conflation"). Instead the region is first erased by its coverage, then
-    /// each tile is added: exact-area coverages of a partition sum to the region's coverage, so a
-    /// shared edge is exactly as opaque as the tiles' interior. Exact for opaque tiles; a translucent
-    /// tile replaces, rather than covers, what was under the region.
-    public func fillTiles(_ tiles: [(path: Path, color: Color)], region: Path) {
-        fill(region, color: .black, blend: .destinationOut)
-        for tile in tiles { fill(tile.path, color: tile.color, blend: .plus) }
+    /// (a + b·(1 − a) < 1: "conflation"). Instead the tiles are added into a transparent layer —
+    /// exact-area coverages of a partition sum to the region's own coverage — and the layer is then
+    /// composited once, so a shared edge is as opaque as the tiles' interior.
+    public func fillTiles(_ tiles: [(path: Path, color: Color)]) {
+        // The layer spans the tiles' device bounds (within the clip); it is reused between calls.
+        var area = Rect(x: 0, y: 0, width: 0, height: 0)
+        for tile in tiles {
+            tile.path.flatten(transform: transform, into: &flattened)
+            area = area.union(flattened.bounds)
+        }
+        let box = PixelRect(enclosing: area).intersection(clip.intersection(pixmap.bounds))
+        guard !box.isEmpty else { return }
+        if layer.width < box.width || layer.height < box.height {
+            layer = Pixmap(width: max(layer.width, box.width), height: max(layer.height, box.height)) ?? layer
+        }
+        let local = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
+        layer.clear(.clear, in: local)
+        let toLayer = transform.concatenating(.translation(x: -Double(box.x), y: -Double(box.y)))
+        for tile in tiles {
+            tile.path.flatten(transform: toLayer, into: &flattened)
+            rasterizer.fill(flattened, rule: .nonZero, color: tile.color.premultiplied, blend: .plus, clip: local, into: &layer)
+        }
+        let dstStride = pixmap.stride, srcStride = layer.stride
+        layer.pixels.withUnsafeBufferPointer { src in
+            pixmap.pixels.withUnsafeMutableBufferPointer { dst in
+                for row in 0..<box.height {
+                    var s = row * srcStride
+                    for i in ((box.y + row) * dstStride + box.x)..<((box.y + row) * dstStride + box.maxX) {
+                        let p = src[s]
+                        if p >> 24 == 255 { dst[i] = p } else if p != 0 { dst[i] = sourceOver(p, dst[i]) }
+                        s += 1
+                    }
+                }
+            }
+        }
     }
 
     /// Strokes `path` with `color`: the outline is built by the Stroker and filled nonzero.
     /// Width scales with the transform (by the square root of its determinant's magnitude).
     public func stroke(_ path: Path, style: StrokeStyle, color: Color) {
         path.flatten(transform: transform, into: &flattened)
-        var deviceStyle = style
-        deviceStyle.width = style.width * abs(transform.determinant).squareRoot()
-        let scale = abs(transform.determinant).squareRoot()
-        deviceStyle.dash = style.dash.map { $0 * scale }
-        deviceStyle.dashPhase = style.dashPhase * scale
-        stroker.stroke(flattened, style: deviceStyle, into: &outline)
+        stroker.stroke(flattened, style: style, scale: abs(transform.determinant).squareRoot(), into: &outline)
         rasterizer.fill(outline, rule: .nonZero, color: color.premultiplied, clip: clip, into: &pixmap)
     }
 

@@ -100,7 +100,9 @@ public final class Rasterizer {
         if (x0 > w) != (x1 > w) { ts.1 = (w - x0) / (x1 - x0) }
         if ts.0 > ts.1 { ts = (ts.1, ts.0) }
         var t0 = 0.0, px = x0, py = y0
-        for t in [ts.0, ts.1, 1.0] where t <= 1 && t > t0 {
+        for k in 0..<3 {   // the split points, then the end; no array literal (it would allocate per edge)
+            let t = k == 0 ? ts.0 : k == 1 ? ts.1 : 1.0
+            guard t <= 1 && t > t0 else { continue }
             let qx = t == 1 ? x1 : x0 + (x1 - x0) * t
             let qy = t == 1 ? y1 : y0 + (y1 - y0) * t
             let mid = (px + qx) / 2

@@ -6,13 +6,13 @@
 extension Stroker {
     /// Loads `pattern` into `dashes` (an odd count written out twice) and returns its period in px,
     /// or nil when it cannot be dashed (empty; a negative, NaN or infinite length; no gaps): those stroke solid.
-    func loadDashes(_ pattern: [Double]) -> Double? {
+    func loadDashes(_ pattern: [Double], scale: Double = 1) -> Double? {
         dashes.removeAll(keepingCapacity: true)
         guard !pattern.isEmpty else { return nil }
         let count = pattern.count % 2 == 0 ? pattern.count : 2 * pattern.count
         var on = 0.0, off = 0.0
         for i in 0..<count {
-            let length = pattern[i % pattern.count]
+            let length = pattern[i % pattern.count] * scale
             guard length.isFinite, length >= 0 else { dashes.removeAll(keepingCapacity: true); return nil }
             if i % 2 == 0 { on += length } else { off += length }
             dashes.append(length)

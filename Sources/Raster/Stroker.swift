@@ -30,9 +30,11 @@ final class Stroker {
     /// More dashes than this in one stroke (a pattern far finer than a pixel) strokes solid instead.
     static let maxDashes = 1_000_000.0
 
-    func stroke(_ input: Polylines, style: StrokeStyle, into out: inout Polylines) {
+    /// `scale` multiplies every length of `style` (width, dashes, phase): the transform's, so the
+    /// canvas needs no scaled copy of the dash pattern per stroke.
+    func stroke(_ input: Polylines, style: StrokeStyle, scale: Double = 1, into out: inout Polylines) {
         out.removeAll()
-        let pen = Pen(halfWidth: style.width / 2, cap: style.cap, join: style.join, miterLimit: style.miterLimit)
+        let pen = Pen(halfWidth: style.width * scale / 2, cap: style.cap, join: style.join, miterLimit: style.miterLimit)
         guard pen.halfWidth > 0, pen.halfWidth.isFinite else { return }
         let total = clean(input)
         guard total.isFinite else { return }
@@ -43,11 +45,11 @@ final class Stroker {
         let trimmed = trimFrom > 0 || trimTo < 1
         let windowFrom = trimFrom * total, windowTo = trimTo * total
 
-        var period = loadDashes(style.dash)
+        var period = loadDashes(style.dash, scale: scale)
         if let p = period, total / p * Double(dashes.count) > Stroker.maxDashes { period = nil }
         var phase = 0.0
         if let p = period, style.dashPhase.isFinite {
-            phase = style.dashPhase.truncatingRemainder(dividingBy: p)
+            phase = (style.dashPhase * scale).truncatingRemainder(dividingBy: p)
             if phase < 0 { phase += p }
         }
 

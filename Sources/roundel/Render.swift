@@ -22,7 +22,9 @@ struct Render: ParsableCommand {
     var out: String
 
     func run() throws {
-        guard let made = SceneCatalog.make(scene) else {
+        let resources: SceneResources
+        do { resources = try SceneResources.loadDefault() } catch { throw UserError("\(error)") }
+        guard let made = SceneCatalog.make(scene, resources: resources) else {
             throw UserError("roundel: unknown scene '\(scene)' (choose from \(SceneCatalog.names.joined(separator: ", ")))")
         }
         guard let canvas = Canvas(width: size.width, height: size.height) else {

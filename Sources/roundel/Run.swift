@@ -13,7 +13,9 @@ struct Run: ParsableCommand {
     var size: FrameSize = FrameSize(width: 960, height: 720)
 
     func run() throws {
-        guard let made = SceneCatalog.make(scene) else {
+        let resources: SceneResources
+        do { resources = try SceneResources.loadDefault() } catch { throw UserError("\(error)") }
+        guard let made = SceneCatalog.make(scene, resources: resources) else {
             throw UserError("roundel: unknown scene '\(scene)' (choose from \(SceneCatalog.names.joined(separator: ", ")))")
         }
         do {

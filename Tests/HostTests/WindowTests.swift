@@ -7,10 +7,19 @@ import Scenes
 import XCTest
 
 final class WindowTests: XCTestCase {
+    /// Fonts for the test card, loaded once for the whole class.
+    nonisolated(unsafe) static var loaded: SceneResources?
+    static func resources() throws -> SceneResources {
+        if let loaded { return loaded }
+        let r = try SceneResources.loadDefault()
+        loaded = r
+        return r
+    }
+
     /// The test card drawn straight into a canvas: what the window must show.
     func directTestCard(width: Int, height: Int) throws -> Pixmap {
         let canvas = try XCTUnwrap(Canvas(width: width, height: height))
-        TestCard().render(into: canvas, at: 0)
+        TestCard(resources: try Self.resources()).render(into: canvas, at: 0)
         return canvas.pixmap
     }
 
@@ -19,7 +28,7 @@ final class WindowTests: XCTestCase {
             let window = try Window(title: "Roundel test", width: 96, height: 64)
             XCTAssertEqual(window.pixelSize.width, 96)
             XCTAssertEqual(window.pixelSize.height, 64)
-            try window.drawFrame(TestCard(), at: 0)
+            try window.drawFrame(TestCard(resources: try Self.resources()), at: 0)
             assertSamePixels(try window.readFrame(), try directTestCard(width: 96, height: 64),
                              "dummy window vs the test card in a canvas")
         }
@@ -28,13 +37,13 @@ final class WindowTests: XCTestCase {
     func testResizeRedrawsAtTheNewSize() throws {
         try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
             let window = try Window(title: "Roundel test", width: 96, height: 64)
-            try window.drawFrame(TestCard(), at: 0)
+            try window.drawFrame(TestCard(resources: try Self.resources()), at: 0)
             SDL_SetWindowSize(window.window, 120, 80)
             var event = SDL_Event()
             var responses: [EventResponse] = []
             while SDL_PollEvent(&event) == 1 { responses.append(response(to: event)) }
             XCTAssertTrue(responses.contains(.redraw), "a resize asks for a frame; got \(responses)")
-            try window.drawFrame(TestCard(), at: 0)
+            try window.drawFrame(TestCard(resources: try Self.resources()), at: 0)
             assertSamePixels(try window.readFrame(), try directTestCard(width: 120, height: 80),
                              "dummy window after resizing to 120x80")
         }
@@ -45,7 +54,7 @@ final class WindowTests: XCTestCase {
             let window = try Window(title: "Roundel test", width: 32, height: 32)
             pushKey(SDLK_ESCAPE)
             pushQuit()  // backstop: if Esc were ignored the loop ends as .windowClosed, never hangs
-            XCTAssertEqual(try window.runUntilQuit(scene: TestCard()), .escapeKey)
+            XCTAssertEqual(try window.runUntilQuit(scene: TestCard(resources: try Self.resources())), .escapeKey)
         }
     }
 
@@ -54,7 +63,7 @@ final class WindowTests: XCTestCase {
             let window = try Window(title: "Roundel test", width: 32, height: 32)
             pushKey(SDLK_a)
             pushQuit()
-            XCTAssertEqual(try window.runUntilQuit(scene: TestCard()), .windowClosed)
+            XCTAssertEqual(try window.runUntilQuit(scene: TestCard(resources: try Self.resources())), .windowClosed)
         }
     }
 
@@ -101,13 +110,13 @@ final class WindowTests: XCTestCase {
             let window = try Window(title: "Roundel test", width: 160, height: 100)
             let size = window.pixelSize
             print("X11 window on \(name): \(size.width)x\(size.height) px, renderer \(window.rendererName)")
-            try window.drawFrame(TestCard(), at: 0)
+            try window.drawFrame(TestCard(resources: try Self.resources()), at: 0)
             assertSamePixels(try window.readFrame(), try directTestCard(width: size.width, height: size.height),
                              "X11 window on \(name) vs the test card in a canvas")
             window.present()
             pushKey(SDLK_ESCAPE)
             pushQuit()
-            XCTAssertEqual(try window.runUntilQuit(scene: TestCard()), .escapeKey)
+            XCTAssertEqual(try window.runUntilQuit(scene: TestCard(resources: try Self.resources())), .escapeKey)
         }
     }
 

@@ -70,10 +70,4 @@ final class BlendModeTests: XCTestCase {
             }
         }
     }
-
-    func testDestinationOutErasesByCoverage() {
-        XCTAssertEqual(blend(0xFF00_0000, coverage: 255, 0xFF12_3456, mode: .destinationOut), 0)
-        XCTAssertEqual(blend(0xFF00_0000, coverage: 0, 0xFF12_3456, mode: .destinationOut), 0xFF12_3456)
-        XCTAssertEqual(blend(0xFF00_0000, coverage: 128, 0xFFFF_FFFF, mode: .destinationOut), 0x7F7F_7F7F)
-    }
 }

@@ -127,7 +127,7 @@ final class CoverageTests: XCTestCase {
             let a0 = -90.0 + 360.0 * Double(i) / Double(n) + 3.3, a1 = a0 + 360.0 / Double(n)
             return (Path.sector(center: c, radius: 28, start: .degrees(a0), end: .degrees(a1)), .white)
         }
-        slices.fillTiles(tiles, region: .circle(center: c, radius: 28))
+        slices.fillTiles(tiles)
         let disc = Canvas(width: size, height: size)!
         disc.clear(.black)
         disc.fill(.circle(center: c, radius: 28), color: .white)

@@ -1,0 +1,105 @@
+// Small exact golden images, one per primitive (64–128 px, tolerance 0). A failure prints the first
+// bad pixel and writes actual.png and diff.png; RECORD=1 re-records (then look at every image).
+import Foundation
+import Raster
+import Snapshot
+import XCTest
+
+final class PrimitiveSnapshotTests: XCTestCase {
+    let references = referencesDirectory()
+
+    func canvas(_ w: Int = 64, _ h: Int = 64) -> Canvas {
+        let c = Canvas(width: w, height: h)!
+        c.clear(.white)
+        return c
+    }
+
+    func check(_ c: Canvas, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertNil(compareSnapshot(c.pixmap, named: name, referenceDirectory: references), file: file, line: line)
+    }
+
+    func testDiscAtSubpixelCentre() {
+        let c = canvas()
+        c.fill(.circle(center: Point(x: 31.3, y: 32.6), radius: 22.4), color: Color(rgb: 0xE74C3C))
+        check(c, "disc")
+    }
+
+    func testSectorsTileWithoutSeams() {
+        let c = canvas()
+        let center = Point(x: 32.4, y: 31.7)
+        let colors: [UInt32] = [0xE74C3C, 0x3498DB, 0xF1C40F, 0x2ECC71, 0x9B59B6]
+        let tiles = (0..<5).map { i -> (path: Path, color: Color) in
+            let a0 = Angle.degrees(-83 + 72 * Double(i)), a1 = Angle.degrees(-83 + 72 * Double(i + 1))
+            return (.sector(center: center, radius: 28, start: a0, end: a1), Color(rgb: colors[i]))
+        }
+        c.fillTiles(tiles)
+        check(c, "sectors")
+    }
+
+    func testRingArcWithRoundAndButtCaps() {
+        let c = canvas(96, 48)
+        c.stroke(.circle(center: Point(x: 24, y: 24), radius: 17), style: StrokeStyle(width: 8, cap: .round, trimEnd: 0.7),
+                 color: Color(rgb: 0x0000FF))
+        c.stroke(.circle(center: Point(x: 72, y: 24), radius: 17), style: StrokeStyle(width: 8, cap: .butt, trimEnd: 0.7),
+                 color: Color(rgb: 0x0000FF))
+        check(c, "ring-arcs")
+    }
+
+    func testDashedCircleOfSeed003() {
+        let c = canvas(128, 128)
+        c.stroke(.circle(center: Point(x: 64, y: 64), radius: 55), style: StrokeStyle(width: 10, dash: [1, 10]), color: .black)
+        check(c, "dashed-circle")
+    }
+
+    func testJoinsAndCaps() {
+        let c = canvas(128, 64)
+        for (i, join) in [LineJoin.miter, .round, .bevel].enumerated() {
+            var p = Path()
+            let x = 10 + Double(i) * 40
+            p.move(to: Point(x: x, y: 50)); p.line(to: Point(x: x + 12, y: 14)); p.line(to: Point(x: x + 26, y: 50))
+            c.stroke(p, style: StrokeStyle(width: 7, cap: [LineCap.butt, .round, .square][i], join: join), color: Color(rgb: 0x2C3E50))
+        }
+        check(c, "joins-caps")
+    }
+
+    func testHairlinesAtAngles() {
+        let c = canvas()
+        for i in 0..<8 {
+            var p = Path()
+            let a = Angle.degrees(Double(i) * 22.5 + 3)
+            p.move(to: .onCircle(center: Point(x: 32, y: 32), radius: 6, at: a))
+            p.line(to: .onCircle(center: Point(x: 32, y: 32), radius: 29, at: a))
+            c.stroke(p, style: StrokeStyle(width: 1), color: .black)
+        }
+        check(c, "hairlines")
+    }
+
+    func testImageRotatedWithAlpha() {
+        let image = Canvas(width: 24, height: 24)!
+        image.fill(.rect(Rect(x: 0, y: 0, width: 24, height: 24)), color: Color(rgb: 0x0000FF, alpha: 160))
+        image.fill(.rect(Rect(x: 4, y: 4, width: 5, height: 16)), color: Color(rgb: 0xFF0000))
+        image.fill(.rect(Rect(x: 9, y: 4, width: 9, height: 4)), color: Color(rgb: 0xFF0000))
+        let c = canvas()
+        let t = Transform.translation(x: -12, y: -12).concatenating(.scale(1.8)).concatenating(.rotation(.degrees(30)))
+            .concatenating(.translation(x: 32, y: 32))
+        c.draw(image.pixmap, transform: t)
+        check(c, "image-rotated")
+    }
+
+    func testImageAtIntegerOffsetIsCopiedExactly() {
+        let image = Canvas(width: 8, height: 8)!
+        image.fill(.rect(Rect(x: 0, y: 0, width: 5, height: 8)), color: Color(rgb: 0xFF0000))
+        let c = Canvas(width: 16, height: 16)!
+        c.clear(.blue)
+        c.draw(image.pixmap, transform: .translation(x: 3, y: 4))
+        XCTAssertEqual(c.pixmap[3, 4], Color.red.premultiplied)
+        XCTAssertEqual(c.pixmap[7, 11], Color.red.premultiplied)
+        XCTAssertEqual(c.pixmap[8, 4], Color.blue.premultiplied, "transparent image pixels leave the background")
+        XCTAssertEqual(c.pixmap[2, 4], Color.blue.premultiplied)
+        // The same offset through the bilinear path (a tiny rotation) must agree in the interior.
+        let slow = Canvas(width: 16, height: 16)!
+        slow.clear(.blue)
+        slow.draw(image.pixmap, transform: Transform.rotation(.radians(1e-9)).concatenating(.translation(x: 3, y: 4)))
+        XCTAssertEqual(slow.pixmap[5, 7], Color.red.premultiplied)
+    }
+}

@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "BitmapFont", dependencies: ["Raster"]),
         .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"]),
         .target(name: "Motion"),
-        .target(name: "Scenes", dependencies: ["Raster", "BitmapFont", "Motion"]),
+        .target(name: "Scenes", dependencies: ["Raster", "BitmapFont", "Motion", "PNGCodec"]),
         .target(name: "Host", dependencies: ["Scenes", "CSDL2", "PNGCodec", "Raster"]),
         .executableTarget(name: "roundel", dependencies: [
             "Host", "Scenes", "PNGCodec", "Raster", "BitmapFont",

@@ -1,5 +1,6 @@
 // A scene is a pure function of its state and t (seconds since the scene started): the window,
 // the kiosk, the PNG writer and the tests all call the same `render`, so they show the same pixels.
+// Input arrives as SceneInput with the time it happened; the host never passes wall-clock time.
 import Raster
 
 public protocol Scene: AnyObject {
@@ -7,4 +8,21 @@ public protocol Scene: AnyObject {
     var name: String { get }
     /// Draws the whole frame for time `t` into `canvas` (which may be any size).
     func render(into canvas: Canvas, at t: Double)
+    /// Reacts to `input` that happened at time `t` on a frame of `frameSize` px.
+    func handle(_ input: SceneInput, at t: Double, frameSize: Size)
+    /// Whether frames after `t` differ from the frame at `t` (the host sleeps when they don't).
+    func isAnimating(at t: Double) -> Bool
+}
+
+/// What a user did, in scene terms (the host maps keys, clicks and touches onto these).
+public enum SceneInput: Sendable, Equatable {
+    /// Space or Enter: spin, or start/pause.
+    case primaryAction
+    /// A click or touch at a point in frame pixels.
+    case tap(Point)
+    /// + and −: more or fewer slices in numbered mode.
+    case increase
+    case decrease
+    /// R: start over.
+    case restart
 }

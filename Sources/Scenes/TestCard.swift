@@ -39,6 +39,10 @@ public final class TestCard: Scene {
             TextStyle(size: size, color: TestCard.ink, alignment: .center, verticalAlignment: .middle))
     }
 
+    /// The test card is still and ignores input.
+    public func handle(_ input: SceneInput, at t: Double, frameSize: Size) {}
+    public func isAnimating(at t: Double) -> Bool { false }
+
     /// Radius that fits a cell with a margin.
     func radius(_ cell: Rect) -> Double { min(cell.width, cell.height) * 0.38 }
 

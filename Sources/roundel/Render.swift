@@ -12,16 +12,18 @@ struct Render: ParsableCommand {
     @Argument(help: "The scene: \(SceneCatalog.names.joined(separator: ", ")).")
     var scene: String
 
-    @Option(help: ArgumentHelp("Seconds since the scene started.", valueName: "seconds"))
-    var at: Seconds = Seconds(0)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds since the scene started.", valueName: "seconds"))
+    var at: String = "0"
 
-    @Option(help: ArgumentHelp("Frame size in pixels, each side 1…\(FrameSize.limit).", valueName: "WxH"))
-    var size: FrameSize = FrameSize(width: 512, height: 512)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame size in pixels, each side 1…\(FrameSize.limit).", valueName: "WxH"))
+    var size: String = "512x512"
 
     @Option(help: ArgumentHelp("The PNG file to write.", valueName: "file.png"))
     var out: String
 
     func run() throws {
+        let size = try FrameSize.parse(size)
+        let at = try Seconds.parse(at, option: "--at")
         let resources: SceneResources
         do { resources = try SceneResources.loadDefault() } catch { throw UserError("\(error)") }
         guard let made = SceneCatalog.make(scene, resources: resources) else {
@@ -30,12 +32,12 @@ struct Render: ParsableCommand {
         guard let canvas = Canvas(width: size.width, height: size.height) else {
             throw UserError("roundel: cannot make a \(size.width)x\(size.height) frame")
         }
-        made.render(into: canvas, at: at.value)
+        made.render(into: canvas, at: at)
         do {
             try writePNG(canvas.pixmap, to: out)
         } catch {
             throw UserError(error.description)
         }
-        print(#"{"scene":"\#(made.name)","t":\#(at.value)}"#)
+        print(#"{"scene":"\#(made.name)","t":\#(at)}"#)
     }
 }

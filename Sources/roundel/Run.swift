@@ -10,9 +10,10 @@ struct Run: ParsableCommand {
     var scene: String = "testcard"
 
     @Option(help: ArgumentHelp("Window size in pixels.", valueName: "WxH"))
-    var size: FrameSize = FrameSize(width: 960, height: 720)
+    var size: String = "960x720"
 
     func run() throws {
+        let size = try FrameSize.parse(size)
         let resources: SceneResources
         do { resources = try SceneResources.loadDefault() } catch { throw UserError("\(error)") }
         guard let made = SceneCatalog.make(scene, resources: resources) else {

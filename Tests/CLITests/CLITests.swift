@@ -1,0 +1,120 @@
+// The `roundel` binary end to end, as a script would run it: exit status, stdout, stderr, files.
+// Every error a user can cause is one line on stderr, exit status 2, and no output file.
+import Foundation
+import XCTest
+
+final class CLITests: XCTestCase {
+    /// The built `roundel`, next to this test bundle in the products directory.
+    var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("roundel")
+    }
+
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                      stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    var scratch: URL!
+    override func setUpWithError() throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: scratch) }
+
+    func assertUserError(_ arguments: [String], mentions: String, environment: [String: String] = [:],
+                         file: StaticString = #filePath, line: UInt = #line) throws {
+        let r = try run(arguments, environment: environment)
+        XCTAssertEqual(r.status, 2, "exit status for \(arguments): stderr \(r.stderr)", file: file, line: line)
+        let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: true)
+        XCTAssertEqual(lines.count, 1, "exactly one stderr line, got: \(r.stderr)", file: file, line: line)
+        XCTAssertTrue(r.stderr.contains(mentions), "stderr '\(r.stderr)' should mention '\(mentions)'", file: file, line: line)
+        XCTAssertTrue(r.stdout.isEmpty, "nothing on stdout: \(r.stdout)", file: file, line: line)
+    }
+
+    func testRenderWritesAPNGAndPrintsOneJSONLine() throws {
+        let out = scratch.appendingPathComponent("card.png").path
+        let r = try run(["render", "testcard", "--at", "0", "--size", "320x200", "--out", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "{\"scene\":\"testcard\",\"t\":0.0}\n")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
+        XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        // IHDR: width and height, big-endian, at bytes 16…23.
+        XCTAssertEqual(bytes[16..<24].map { $0 }, [0, 0, 1, 64, 0, 0, 0, 200])
+    }
+
+    func testBadSizesAreRefused() throws {
+        let out = scratch.appendingPathComponent("x.png").path
+        for size in ["0x100", "100x0", "-5x100", "100000x100000", "16385x10", "abc", "100", "100x", "x100", "10x10x10", "1e3x5"] {
+            try assertUserError(["render", "testcard", "--size", size, "--out", out], mentions: "size")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing written")
+    }
+
+    func testBadTimesAreRefused() throws {
+        let out = scratch.appendingPathComponent("x.png").path
+        for at in ["-1", "nan", "inf", "soon"] {
+            try assertUserError(["render", "testcard", "--at", at, "--out", out], mentions: "at")
+        }
+    }
+
+    func testUnknownSceneIsNamed() throws {
+        try assertUserError(["render", "teapot", "--out", scratch.appendingPathComponent("x.png").path],
+                            mentions: "unknown scene 'teapot'")
+    }
+
+    func testUnwritableOutputLeavesNothingBehind() throws {
+        try assertUserError(["render", "testcard", "--out", scratch.appendingPathComponent("missing/dir/x.png").path],
+                            mentions: "missing/dir/x.png")
+        try assertUserError(["render", "testcard", "--out", "/etc/hostname/x.png"], mentions: "/etc/hostname/x.png")
+        try assertUserError(["render", "testcard", "--out", scratch.path], mentions: scratch.path)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [], "no partial or temp file")
+    }
+
+    func testMissingOutIsAUsageErrorWithStatusTwo() throws {
+        try assertUserError(["render", "testcard"], mentions: "--out")
+        try assertUserError(["render", "testcard", "--bogus", "--out", "x.png"], mentions: "--bogus")
+    }
+
+    func testACorruptFontIsNamed() throws {
+        let assets = scratch.appendingPathComponent("assets")
+        let fonts = assets.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        try Data("STARTFONT 2.1\nFONTBOUNDINGBOX 8 16 0 -2\nCHARS 1\nSTARTCHAR A\nENCODING 65\nBITMAP\nzz\n".utf8)
+            .write(to: fonts.appendingPathComponent("ter-u16b.bdf"))
+        try Data().write(to: fonts.appendingPathComponent("ter-u32b.bdf"))
+        let out = scratch.appendingPathComponent("x.png").path
+        try assertUserError(["render", "testcard", "--out", out], mentions: "ter-u16b.bdf",
+                            environment: ["ROUNDEL_ASSETS": assets.path])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
+    func testHelpExitsZero() throws {
+        let r = try run(["render", "--help"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stdout.contains("--out"))
+    }
+
+    func testNoDisplaySaysSoAndNamesTheAlternatives() throws {
+        let r = try run(["run"], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "",
+                                               "XDG_RUNTIME_DIR": NSTemporaryDirectory()])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        let ours = r.stderr.split(separator: "\n").filter { $0.hasPrefix("roundel:") }
+        XCTAssertEqual(ours.count, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("roundel render"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("Xvfb"), r.stderr)
+    }
+}

@@ -63,6 +63,20 @@ public final class Window {
         return (Int(width), Int(height))
     }
 
+    /// Whether SDL_RenderPresent waits for the display's vertical blank.
+    var hasVSync: Bool {
+        var info = SDL_RendererInfo()
+        return SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+    }
+
+    /// Seconds per refresh of the window's display (1/60 when SDL does not know).
+    var refreshInterval: Double {
+        var mode = SDL_DisplayMode()
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard display >= 0, SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate > 0 else { return 1.0 / 60 }
+        return 1 / Double(mode.refresh_rate)
+    }
+
     /// The SDL render driver in use ("opengl", "software", …), for diagnostics.
     var rendererName: String {
         var info = SDL_RendererInfo()

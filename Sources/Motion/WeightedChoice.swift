@@ -1,0 +1,29 @@
+// Choosing the winning item before the wheel moves: probability proportional to weight, exactly.
+// One uniform Double in [0, total) is located among the cumulative weights (no modulo bias); items of
+// weight 0 never win. Weights must be finite and not negative, with a positive, finite sum.
+
+public enum WeightedChoice {
+    /// Throws the first weight that cannot be used, or the problem with their sum.
+    public static func validate(_ weights: [Double]) throws(MotionError) {
+        for (i, w) in weights.enumerated() where !(w.isFinite && w >= 0) { throw .invalidWeight(index: i, value: w) }
+        let total = weights.reduce(0, +)
+        guard total.isFinite else { throw .weightsOverflow }
+        guard total > 0 else { throw .weightsSumToZero }
+    }
+
+    /// An index in `weights.indices` with probability weights[i] / Σ weights.
+    public static func index(weights: [Double], using rng: inout some RandomNumberGenerator) throws(MotionError) -> Int {
+        try validate(weights)
+        let total = weights.reduce(0, +)
+        let r = Double.random(in: 0..<total, using: &rng)
+        var cumulative = 0.0
+        var lastPositive = 0
+        for (i, w) in weights.enumerated() where w > 0 {
+            cumulative += w
+            lastPositive = i
+            if r < cumulative { return i }
+        }
+        // Rounding can leave the running sum a hair below `total`; r then belongs to the last real item.
+        return lastPositive
+    }
+}

@@ -1,0 +1,185 @@
+// The default ring image (assets/ring.png): a bevelled gold rim with evenly spaced light bulbs and
+// a transparent centre, made by Roundel itself so the asset is reproducible (RingImageTests
+// regenerates it; RECORD=1 rewrites the file). Sizes are fractions of the image radius, so any side
+// gives the same picture. Also: measuring any ring image's transparent hole (RingGeometry), and the
+// area-averaging downscale the scene uses to pre-scale a ring once per wheel size.
+// Pixels are premultiplied ARGB8888; angles follow Raster (0 = 3 o'clock, clockwise).
+import Foundation
+import Raster
+
+public enum RingImage {
+    /// Side of the shipped assets/ring.png, in px.
+    public static let shippedSide = 1024
+    /// Light bulbs around the rim.
+    static let bulbCount = 24
+    /// The band's inner edge as a fraction of the image radius (the transparent hole).
+    static let innerFraction = 0.86
+
+    /// The default ring at `side` × `side` px (nil for a side outside 16…Pixmap.maxSide).
+    public static func generate(side: Int = shippedSide) -> Pixmap? {
+        guard side >= 16, var pixmap = Pixmap(width: side, height: side) else { return nil }
+        paintBand(&pixmap)
+        let canvas = Canvas(pixmap: pixmap)
+        paintBulbs(canvas)
+        return canvas.pixmap
+    }
+
+    /// The rim as a lit torus-like bevel, computed per pixel: gold ramp by a mostly frontal light
+    /// (the ring turns with the wheel, so a strongly directional highlight would visibly travel),
+    /// with two engraved grooves, and a soft shadow cast inward onto the slices.
+    static func paintBand(_ pixmap: inout Pixmap) {
+        let side = pixmap.width
+        let radius = Double(side) / 2
+        let outer = radius - 1.5, inner = radius * innerFraction
+        let middle = (outer + inner) / 2, half = (outer - inner) / 2
+        let shadowWidth = radius * 0.06
+        let light = normalized(-0.28, -0.38, 0.88)
+        let halfway = normalized(light.0, light.1, light.2 + 1)
+        let dark = (0x6B, 0x45, 0x0C), gold = (0xE0, 0xAE, 0x2E), pale = (0xFF, 0xF1, 0xB8)
+        for y in 0..<side {
+            for x in 0..<side {
+                let dx = Double(x) + 0.5 - radius, dy = Double(y) + 0.5 - radius
+                let r = (dx * dx + dy * dy).squareRoot()
+                // Coverage of the band by distance to its two circles (exact to within a pixel's curvature).
+                let coverage = clamp(outer - r + 0.5) * clamp(r - inner + 0.5)
+                var shadow = 0.0
+                if r < inner + 0.5, r > inner - shadowWidth {
+                    let s = (r - (inner - shadowWidth)) / shadowWidth
+                    shadow = 0.55 * s * s
+                }
+                guard coverage > 0 || shadow > 0 else { continue }
+                // Across the band u runs −1 (inner edge) … 1 (outer edge); the profile is a flattened torus.
+                let u = max(-1, min(1, (r - middle) / half))
+                let ex = r > 0 ? dx / r : 0, ey = r > 0 ? dy / r : 0
+                let tilt = u * 0.9
+                let nz = (1 - tilt * tilt).squareRoot()
+                let n = (tilt * ex, tilt * ey, nz)
+                let diffuse = max(0, n.0 * light.0 + n.1 * light.1 + n.2 * light.2)
+                let specular = pow(max(0, n.0 * halfway.0 + n.1 * halfway.1 + n.2 * halfway.2), 36)
+                // Two grooves split the rim into an outer lip, a bulb track and an inner lip.
+                let groove = 1 - 0.45 * (bump(u, at: -0.62, width: 0.07) + bump(u, at: 0.62, width: 0.07))
+                var c = mix(dark, gold, diffuse * groove)
+                c = mix(c, pale, min(1, specular * 0.85))
+                let band = Color(red: UInt8(c.0.rounded()), green: UInt8(c.1.rounded()), blue: UInt8(c.2.rounded()),
+                                 alpha: UInt8((coverage * 255).rounded()))
+                let under = Color(red: 0, green: 0, blue: 0, alpha: UInt8((shadow * (1 - coverage) * 255).rounded()))
+                pixmap[x, y] = sourceOver(band.premultiplied, under.premultiplied)
+            }
+        }
+    }
+
+    /// Bulbs in the rim's middle track: a dark socket, a warm glow, a radial gradient from amber to
+    /// white-hot, and a small specular dot toward the top-left.
+    static func paintBulbs(_ canvas: Canvas) {
+        let radius = Double(canvas.width) / 2
+        let centre = Point(x: radius, y: radius)
+        let track = radius * (1 + innerFraction) / 2 - 0.75
+        let bulb = radius * (1 - innerFraction) * 0.22
+        for k in 0..<bulbCount {
+            let angle = Angle.twelveOClock + .radians(2 * Double.pi * (Double(k) + 0.5) / Double(bulbCount))
+            let p = Point.onCircle(center: centre, radius: track, at: angle)
+            canvas.fill(.circle(center: p, radius: bulb * 2.1), color: Color(rgb: 0xFFE082, alpha: 45))
+            canvas.fill(.circle(center: p, radius: bulb * 1.6), color: Color(rgb: 0xFFECB3, alpha: 70))
+            canvas.fill(.circle(center: p, radius: bulb * 1.18), color: Color(rgb: 0x4A2E06))
+            let steps = 10
+            for s in 0..<steps {
+                let f = Double(s) / Double(steps - 1)
+                let c = mix((0xF5, 0xA6, 0x0B), (0xFF, 0xFD, 0xEE), pow(f, 0.7))
+                canvas.fill(.circle(center: p, radius: bulb * (1 - 0.8 * f)),
+                            color: Color(red: UInt8(c.0.rounded()), green: UInt8(c.1.rounded()), blue: UInt8(c.2.rounded())))
+            }
+            let spot = Point(x: p.x - bulb * 0.35, y: p.y - bulb * 0.38)
+            canvas.fill(.circle(center: spot, radius: bulb * 0.22), color: Color(rgb: 0xFFFFFF, alpha: 220))
+        }
+    }
+
+    private static func clamp(_ x: Double) -> Double { max(0, min(1, x)) }
+    private static func bump(_ u: Double, at centre: Double, width: Double) -> Double {
+        let d = (u - centre) / width
+        return d * d < 1 ? (1 - d * d) * (1 - d * d) : 0
+    }
+    private static func normalized(_ x: Double, _ y: Double, _ z: Double) -> (Double, Double, Double) {
+        let l = (x * x + y * y + z * z).squareRoot()
+        return (x / l, y / l, z / l)
+    }
+    private static func mix(_ a: (Int, Int, Int), _ b: (Int, Int, Int), _ f: Double) -> (Double, Double, Double) {
+        mix((Double(a.0), Double(a.1), Double(a.2)), b, f)
+    }
+    private static func mix(_ a: (Double, Double, Double), _ b: (Int, Int, Int), _ f: Double) -> (Double, Double, Double) {
+        let g = max(0, min(1, f))
+        return (a.0 + (Double(b.0) - a.0) * g, a.1 + (Double(b.1) - a.1) * g, a.2 + (Double(b.2) - a.2) * g)
+    }
+}
+
+/// Where a ring image is opaque, as fractions of its radius (half its smaller side): the hole's edge
+/// (labels stop there) and the band's outer edge (slices run under the band up to its middle).
+struct RingGeometry: Equatable {
+    var inner: Double
+    var outer: Double
+
+    /// Median over 64 rays of the first and last radius with alpha ≥ 50 %. An image with no opaque
+    /// band counts as a thin decoration at the edge; one with an opaque centre still leaves labels half the radius.
+    static func measure(_ image: Pixmap) -> RingGeometry {
+        let radius = Double(min(image.width, image.height)) / 2
+        let cx = Double(image.width) / 2, cy = Double(image.height) / 2
+        var inners: [Double] = [], outers: [Double] = []
+        let samples = max(8, Int(radius))
+        for k in 0..<64 {
+            let a = Angle.radians(2 * Double.pi * Double(k) / 64)
+            var first: Double?, last: Double?
+            for s in 0..<samples {
+                let r = radius * Double(s) / Double(samples)
+                let x = Int(cx + a.cos * r), y = Int(cy + a.sin * r)
+                guard x >= 0, y >= 0, x < image.width, y < image.height else { continue }
+                if image[x, y] >> 24 >= 128 {
+                    if first == nil { first = r / radius }
+                    last = r / radius
+                }
+            }
+            if let first, let last { inners.append(first); outers.append(last) }
+        }
+        guard inners.count >= 32 else { return RingGeometry(inner: 1, outer: 1) }
+        inners.sort(); outers.sort()
+        return RingGeometry(inner: max(0.5, inners[inners.count / 2]), outer: outers[outers.count / 2])
+    }
+}
+
+/// `image` resampled to `side` × `side` px by area averaging (each output pixel is the exact mean
+/// of the source area it covers), separably: rows, then columns. Used only to shrink; for growing,
+/// bilinear drawing is as good. Premultiplied channels average correctly.
+func downscale(_ image: Pixmap, toSide side: Int) -> Pixmap? {
+    guard side > 0, image.width > 0, image.height > 0 else { return nil }
+    let horizontal = resampleRows(image.pixels, width: image.width, height: image.height, stride: image.stride, to: side)
+    // Transpose-free vertical pass: resample columns by treating the intermediate as column-major.
+    var transposed = [UInt32](repeating: 0, count: side * image.height)
+    for y in 0..<image.height { for x in 0..<side { transposed[x * image.height + y] = horizontal[y * side + x] } }
+    let vertical = resampleRows(transposed, width: image.height, height: side, stride: image.height, to: side)
+    var out = [UInt32](repeating: 0, count: side * side)
+    for x in 0..<side { for y in 0..<side { out[y * side + x] = vertical[x * side + y] } }
+    return Pixmap(width: side, height: side, pixels: out)
+}
+
+/// Each row of `width` px box-filtered to `target` px (fractional edge weights).
+private func resampleRows(_ pixels: [UInt32], width: Int, height: Int, stride: Int, to target: Int) -> [UInt32] {
+    var out = [UInt32](repeating: 0, count: target * height)
+    let ratio = Double(width) / Double(target)
+    for y in 0..<height {
+        for x in 0..<target {
+            let x0 = Double(x) * ratio, x1 = min(Double(width), Double(x + 1) * ratio)
+            var sums = (0.0, 0.0, 0.0, 0.0)
+            var i = Int(x0)
+            while Double(i) < x1, i < width {
+                let w = min(x1, Double(i + 1)) - max(x0, Double(i))
+                let p = pixels[y * stride + i]
+                sums.0 += w * Double(p >> 24); sums.1 += w * Double(p >> 16 & 0xFF)
+                sums.2 += w * Double(p >> 8 & 0xFF); sums.3 += w * Double(p & 0xFF)
+                i += 1
+            }
+            let n = x1 - x0
+            let a = UInt32((sums.0 / n).rounded()), r = min(a, UInt32((sums.1 / n).rounded()))
+            let g = min(a, UInt32((sums.2 / n).rounded())), b = min(a, UInt32((sums.3 / n).rounded()))
+            out[y * target + x] = a << 24 | r << 16 | g << 8 | b
+        }
+    }
+    return out
+}

@@ -1,0 +1,264 @@
+// Drawing the wheel scene's parts, back to front: shadow, slices, the winner's highlight, labels,
+// ring, hub, pointer, result and button. Everything that depends only on the frame size and the
+// slices (paths in wheel-local px around (0, 0), label plans, the pre-scaled ring) is built once in
+// `prepare` and reused; a frame then only sets a rotation transform and fills.
+// Screen angle of wheel-local angle a at rotation r: a + r − π/2 (SliceLayout's header).
+import BitmapFont
+import Foundation
+import Motion
+import Raster
+
+struct WheelFrameCache {
+    let size: Size
+    let layout: WheelLayout
+    /// Slices run under the ring's band to `sliceRadius`; they are visible out to `visibleRadius`.
+    let sliceRadius: Double
+    let visibleRadius: Double
+    let hubRadius: Double
+    /// Slice sectors around (0, 0) at rotation 0, for `fillTiles`.
+    let slices: [(path: Path, color: Color)]
+    /// Numbered mode's 1 px gray spokes and rim.
+    let separators: Path?
+    let labels: [LabelPlan?]
+    /// The ring, pre-scaled by area averaging when the wheel is smaller than the image.
+    let ring: Pixmap?
+    let ringDiameter: Double
+    let pointer: Path
+    /// The pointer's tip, in frame px (tests sample the slice just below it).
+    let pointerTip: Point
+    let button: Path
+}
+
+extension WheelScene {
+    /// The cache for a frame of `size` px, rebuilt when the size or the slices changed.
+    func prepare(for size: Size) -> WheelFrameCache {
+        if let cache, cache.size == size { return cache }
+        let layout = WheelLayout(frame: size)
+        let r = layout.radius
+        let slicesLayout = spinner.layout
+        var ringDiameter = 2 * r
+        var scaledRing: Pixmap?
+        if let ring {
+            let side = Double(min(ring.width, ring.height))
+            ringDiameter = 2 * r * (1 - config.ringLineWidth / side)
+            let target = Int(ringDiameter.rounded(.up))
+            scaledRing = target < ring.width ? downscale(ring, toSide: target) : ring
+        }
+        let ringRadius = ringDiameter / 2
+        let visible = ring == nil ? r : ringRadius * ringGeometry.inner
+        let sliceRadius = ring == nil ? r : min(r, ringRadius * (ringGeometry.inner + ringGeometry.outer) / 2)
+        let hub = max(4, 0.075 * r)
+        let origin = Point.zero
+
+        var slices: [(path: Path, color: Color)] = []
+        for i in 0..<slicesLayout.count {
+            let start = Angle.radians(slicesLayout.starts[i] - Double.pi / 2)
+            let end = start + .radians(slicesLayout.sweeps[i])
+            slices.append((.sector(center: origin, radius: sliceRadius, start: start, end: end), items[i].color))
+        }
+        var separators: Path?
+        if numberedCount != nil {
+            var p = Path()
+            for start in slicesLayout.starts {
+                p.move(to: origin)
+                p.line(to: .onCircle(center: origin, radius: sliceRadius, at: .radians(start - Double.pi / 2)))
+            }
+            p.move(to: Point(x: 0, y: -(sliceRadius - 0.5)))
+            p.arc(center: origin, radius: sliceRadius - 0.5, start: .twelveOClock, end: .twelveOClock + .fullTurn)
+            separators = p
+        }
+
+        let fitter = LabelFitter(fonts: fonts, radius: r)
+        var labels: [LabelPlan?] = []
+        for i in 0..<slicesLayout.count {
+            if numberedCount != nil {
+                labels.append(fitter.planAcross(items[i].text, sweep: slicesLayout.sweeps[i], outer: visible, depth: 0.12 * r))
+            } else {
+                labels.append(fitter.planAlongBisector(items[i].text, sweep: slicesLayout.sweeps[i],
+                                                       inner: hub + 0.05 * r, outer: visible - 0.05 * r))
+            }
+        }
+
+        // Pointer: base above the wheel's top, tip reaching just past the ring onto the slices.
+        let c = layout.center
+        let tip = Point(x: c.x, y: c.y - visible + 0.06 * r)
+        let baseY = c.y - r - WheelLayout.pointerRise * r
+        let halfWidth = 0.085 * r
+        var pointer = Path()
+        pointer.move(to: tip)
+        pointer.line(to: Point(x: c.x - halfWidth, y: baseY))
+        pointer.line(to: Point(x: c.x + halfWidth, y: baseY))
+        pointer.close()
+
+        let made = WheelFrameCache(size: size, layout: layout, sliceRadius: sliceRadius, visibleRadius: visible,
+                                   hubRadius: hub, slices: slices, separators: separators, labels: labels,
+                                   ring: scaledRing, ringDiameter: ringDiameter, pointer: pointer, pointerTip: tip,
+                                   button: roundedRect(layout.buttonRect, radius: layout.buttonRect.height / 2))
+        cache = made
+        return made
+    }
+
+    /// Wheel-local px → frame px at `rotation`.
+    func wheelTransform(_ frame: WheelFrameCache, rotation: Double) -> Transform {
+        Transform.rotation(.radians(rotation)).concatenating(.translation(x: frame.layout.center.x, y: frame.layout.center.y))
+    }
+
+    func drawShadow(_ frame: WheelFrameCache, in canvas: Canvas) {
+        let r = frame.layout.radius, c = frame.layout.center
+        for k in 1...3 {
+            let spread = Double(k) * 0.018 * r
+            let centre = Point(x: c.x, y: c.y + 0.02 * r)
+            canvas.fill(.ringSector(center: centre, innerRadius: r * 0.9, outerRadius: r + spread, start: .zero, end: .fullTurn),
+                        color: Color(rgb: 0x000000, alpha: 34))
+        }
+    }
+
+    func drawSlices(_ frame: WheelFrameCache, rotation: Double, in canvas: Canvas) {
+        canvas.withTransform(wheelTransform(frame, rotation: rotation)) {
+            canvas.fillTiles(frame.slices)
+            if let separators = frame.separators {
+                canvas.stroke(separators, style: StrokeStyle(width: 1), color: Color(rgb: 0x8E8E93))
+            }
+        }
+    }
+
+    /// Others dimmed, a warm glow around the winner, then the winner filled again so its own pixels
+    /// are exactly its colour (what the pointer shows is what was reported).
+    func drawHighlight(_ frame: WheelFrameCache, winner: Int, strength k: Double, rotation: Double, in canvas: Canvas) {
+        guard k > 0 else { return }
+        let layout = spinner.layout, r = frame.layout.radius
+        let start = Angle.radians(layout.starts[winner] - Double.pi / 2)
+        let end = start + .radians(layout.sweeps[winner])
+        canvas.withTransform(wheelTransform(frame, rotation: rotation)) {
+            if layout.count > 1 {
+                canvas.fill(.sector(center: .zero, radius: frame.sliceRadius + 1, start: end, end: start + .fullTurn),
+                            color: Color(rgb: 0x000000, alpha: UInt8((115 * k).rounded())))
+            }
+            let slice = frame.slices[winner].path
+            let glow = Color(rgb: 0xFFE9A8)
+            for (width, alpha) in [(0.13, 0.12), (0.085, 0.2), (0.05, 0.34), (0.026, 0.6), (0.012, 1.0)] {
+                canvas.stroke(slice, style: StrokeStyle(width: max(1, width * r), cap: .round, join: .round),
+                              color: glow.withOpacity(alpha * k))
+            }
+            canvas.fill(slice, color: frame.slices[winner].color)
+            if frame.separators != nil, layout.count > 1 {
+                // The winner keeps its gray edges in numbered mode: redraw its two spokes.
+                var spokes = Path()
+                spokes.move(to: .onCircle(center: .zero, radius: frame.sliceRadius, at: start))
+                spokes.line(to: .zero)
+                spokes.line(to: .onCircle(center: .zero, radius: frame.sliceRadius, at: end))
+                canvas.stroke(spokes, style: StrokeStyle(width: 1), color: Color(rgb: 0x8E8E93))
+            }
+        }
+    }
+
+    func drawLabels(_ frame: WheelFrameCache, rotation: Double, winner: Int?, strength k: Double, in canvas: Canvas) {
+        let layout = spinner.layout, c = frame.layout.center
+        let dim = winner == nil ? 0 : 0.45 * k
+        for (i, plan) in frame.labels.enumerated() {
+            guard let plan else { continue }
+            let a = Angle.radians(layout.midAngle(of: i) + rotation - Double.pi / 2)
+            var color = config.labelColor
+            if numberedCount != nil { color = items[i].color == .white ? Color(rgb: 0x111111) : .white }
+            if let winner, winner != i { color = color.withOpacity(1 - dim) }
+            fonts.draw(plan.text, in: canvas, at: .onCircle(center: c, radius: plan.radius, at: a),
+                       rotation: a + .radians(plan.turn),
+                       style: TextStyle(size: plan.size, color: color, alignment: .center, verticalAlignment: .middle))
+        }
+    }
+
+    func drawRing(_ frame: WheelFrameCache, rotation: Double, in canvas: Canvas) {
+        guard let ring = frame.ring else { return }
+        let side = Double(ring.width)
+        let t = Transform.translation(x: -side / 2, y: -Double(ring.height) / 2)
+            .concatenating(.scale(frame.ringDiameter / side))
+            .concatenating(wheelTransform(frame, rotation: rotation))
+        canvas.draw(ring, transform: t)
+    }
+
+    /// A gold cap over the point where the slices meet.
+    func drawHub(_ frame: WheelFrameCache, in canvas: Canvas) {
+        let c = frame.layout.center, h = frame.hubRadius
+        canvas.fill(.circle(center: Point(x: c.x, y: c.y + h * 0.12), radius: h * 1.08), color: Color(rgb: 0x000000, alpha: 70))
+        canvas.fill(.circle(center: c, radius: h), color: Color(rgb: 0x7A5410))
+        canvas.fill(.circle(center: c, radius: h * 0.86), color: Color(rgb: 0xD9A521))
+        canvas.fill(.circle(center: Point(x: c.x - h * 0.1, y: c.y - h * 0.12), radius: h * 0.62), color: Color(rgb: 0xF2CC5B))
+        canvas.fill(.circle(center: Point(x: c.x - h * 0.28, y: c.y - h * 0.3), radius: h * 0.2), color: Color(rgb: 0xFFF6D8, alpha: 200))
+    }
+
+    func drawPointer(_ frame: WheelFrameCache, in canvas: Canvas) {
+        let r = frame.layout.radius
+        canvas.withTransform(.translation(x: 0, y: 0.025 * r)) {
+            canvas.fill(frame.pointer, color: Color(rgb: 0x000000, alpha: 90))
+        }
+        canvas.fill(frame.pointer, color: config.pointerColor)
+        canvas.stroke(frame.pointer, style: StrokeStyle(width: max(1, 0.012 * r), join: .round),
+                      color: darker(config.pointerColor, by: 0.45))
+        // The pin that holds the pointer.
+        let pin = Point(x: frame.layout.center.x, y: frame.layout.center.y - r - WheelLayout.pointerRise * r + 0.035 * r)
+        canvas.fill(.circle(center: pin, radius: 0.03 * r), color: Color(rgb: 0xF2CC5B))
+    }
+
+    func drawResult(_ frame: WheelFrameCache, winner: Int?, strength k: Double, spinning: Bool, in canvas: Canvas) {
+        let rect = frame.layout.resultRect
+        let text: String, color: Color, share: Double
+        if let winner {
+            text = items[winner].text.isEmpty ? "#\(winner + 1)" : items[winner].text
+            color = Color.white.withOpacity(k)
+            share = 0.8
+        } else {
+            guard !spinning else { return }
+            text = "Press START"
+            color = Color(rgb: 0x8A93A6)
+            share = 0.42
+        }
+        let width = fonts.measure(text, size: 1).width
+        guard width > 0 else { return }
+        let size = min(rect.height * share, rect.width * 0.96 / width)
+        fonts.draw(text, in: canvas, at: rect.center,
+                   style: TextStyle(size: size, color: color, alignment: .center, verticalAlignment: .middle))
+        if let winner, k > 0 {
+            // A bar in the winner's colour under the text ties the label to the slice.
+            let barWidth = min(rect.width, width * size)
+            let bar = Rect(x: rect.center.x - barWidth / 2, y: rect.center.y + size * 0.5, width: barWidth,
+                           height: max(2, size * 0.07))
+            canvas.fill(roundedRect(bar, radius: bar.height / 2), color: items[winner].color.withOpacity(k))
+        }
+    }
+
+    func drawButton(_ frame: WheelFrameCache, enabled: Bool, in canvas: Canvas) {
+        let rect = frame.layout.buttonRect
+        canvas.withTransform(.translation(x: 0, y: max(1, rect.height * 0.06))) {
+            canvas.fill(frame.button, color: Color(rgb: 0x000000, alpha: 80))
+        }
+        canvas.fill(frame.button, color: enabled ? Color(rgb: 0xFFFFFF) : Color(rgb: 0x5C6372))
+        let label = "START"
+        let width = fonts.measure(label, size: 1).width
+        let size = min(rect.height * 0.52, rect.width * 0.8 / max(width, 1))
+        fonts.draw(label, in: canvas, at: rect.center,
+                   style: TextStyle(size: size, color: enabled ? Color(rgb: 0x161A24) : Color(rgb: 0x2A2F3A),
+                                    alignment: .center, verticalAlignment: .middle))
+    }
+}
+
+/// A rectangle with circular corners of `radius` (clamped to half the shorter side).
+func roundedRect(_ rect: Rect, radius: Double) -> Path {
+    let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+    var p = Path()
+    p.move(to: Point(x: rect.minX + r, y: rect.minY))
+    p.line(to: Point(x: rect.maxX - r, y: rect.minY))
+    p.arc(center: Point(x: rect.maxX - r, y: rect.minY + r), radius: r, start: .radians(-Double.pi / 2), end: .zero)
+    p.line(to: Point(x: rect.maxX, y: rect.maxY - r))
+    p.arc(center: Point(x: rect.maxX - r, y: rect.maxY - r), radius: r, start: .zero, end: .radians(Double.pi / 2))
+    p.line(to: Point(x: rect.minX + r, y: rect.maxY))
+    p.arc(center: Point(x: rect.minX + r, y: rect.maxY - r), radius: r, start: .radians(Double.pi / 2), end: .radians(Double.pi))
+    p.line(to: Point(x: rect.minX, y: rect.minY + r))
+    p.arc(center: Point(x: rect.minX + r, y: rect.minY + r), radius: r, start: .radians(Double.pi), end: .radians(1.5 * Double.pi))
+    p.close()
+    return p
+}
+
+func darker(_ c: Color, by f: Double) -> Color {
+    Color(red: UInt8((Double(c.red) * (1 - f)).rounded()), green: UInt8((Double(c.green) * (1 - f)).rounded()),
+          blue: UInt8((Double(c.blue) * (1 - f)).rounded()), alpha: c.alpha)
+}

@@ -1,0 +1,89 @@
+// Where the wheel scene's parts go on a frame of any size (240 × 240 to 3840 × 2160, landscape or
+// portrait): the largest wheel that leaves room for the pointer above it, the result label and the
+// START button. Two arrangements, whichever gives the larger wheel:
+//   column — pointer, wheel, result, button stacked (portrait, square, modest landscape; seed 002);
+//   sides  — wide frames: result label left of the wheel, button right of it.
+// The wheel is always centred horizontally. All values are frame px; sizes scale with the radius,
+// with minimums so the button and result stay usable on tiny frames.
+
+import Raster
+
+struct WheelLayout: Equatable {
+    enum Arrangement: Equatable { case column, sides }
+
+    let frame: Size
+    let arrangement: Arrangement
+    let center: Point
+    /// The wheel's outer radius (its bounds are the square of side 2·radius around `center`).
+    let radius: Double
+    let resultRect: Rect
+    let buttonRect: Rect
+
+    /// How far the pointer's base rises above the wheel's top, as a fraction of the radius.
+    static let pointerRise = 0.07
+    static let minimumResultHeight = 26.0
+    static let minimumButtonHeight = 24.0
+
+    init(frame: Size) {
+        self.frame = frame
+        let w = frame.width, h = frame.height
+        let margin = max(6, (0.025 * min(w, h)).rounded())
+        let column = WheelLayout.columnRadius(w: w, h: h, margin: margin)
+        let sides = WheelLayout.sidesRadius(w: w, h: h, margin: margin)
+        if sides > column * 1.08 {
+            arrangement = .sides
+            radius = sides
+            center = Point(x: w / 2, y: h / 2 + WheelLayout.pointerRise * sides / 2)
+            let gap = 0.08 * sides
+            let panel = max(0, w / 2 - sides - gap - margin)
+            let resultHeight = max(WheelLayout.minimumResultHeight, 0.34 * sides)
+            resultRect = Rect(x: margin, y: center.y - resultHeight / 2, width: panel, height: resultHeight)
+            let buttonHeight = max(WheelLayout.minimumButtonHeight, 0.2 * sides)
+            let buttonWidth = min(panel, max(buttonHeight * 3, 0.62 * sides))
+            buttonRect = Rect(x: w / 2 + sides + gap + (panel - buttonWidth) / 2, y: center.y - buttonHeight / 2,
+                              width: buttonWidth, height: buttonHeight)
+        } else {
+            arrangement = .column
+            radius = column
+            let resultHeight = max(WheelLayout.minimumResultHeight, 0.3 * column)
+            let buttonHeight = max(WheelLayout.minimumButtonHeight, 0.17 * column)
+            let gap = 0.06 * column, smallGap = 0.04 * column
+            let block = (2 + WheelLayout.pointerRise) * column + gap + resultHeight + smallGap + buttonHeight
+            let top = (h - block) / 2   // ≥ margin by construction; spreads any slack evenly
+            center = Point(x: w / 2, y: top + (1 + WheelLayout.pointerRise) * column)
+            resultRect = Rect(x: margin, y: center.y + column + gap, width: w - 2 * margin, height: resultHeight)
+            let buttonWidth = min(w - 2 * margin, max(buttonHeight * 3.2, 0.8 * column))
+            buttonRect = Rect(x: (w - buttonWidth) / 2, y: resultRect.maxY + smallGap, width: buttonWidth, height: buttonHeight)
+        }
+    }
+
+    /// The radius that fits the stack vertically and the frame horizontally.
+    static func columnRadius(w: Double, h: Double, margin: Double) -> Double {
+        let available = h - 2 * margin
+        // Proportional parts per unit radius: wheel 2 + rise, gaps 0.06 + 0.04, result 0.3, button 0.17.
+        var proportional = 2 + pointerRise + 0.1 + 0.3 + 0.17
+        var fixed = 0.0
+        let first = available / proportional
+        if 0.3 * first < minimumResultHeight { proportional -= 0.3; fixed += minimumResultHeight }
+        if 0.17 * first < minimumButtonHeight { proportional -= 0.17; fixed += minimumButtonHeight }
+        let byHeight = (available - fixed) / proportional
+        return max(1, min(byHeight, (w - 2 * margin) / 2)).rounded(.down)
+    }
+
+    /// The radius for a wheel flanked by two panels, each at least 0.55 radius wide (and 110 px).
+    static func sidesRadius(w: Double, h: Double, margin: Double) -> Double {
+        let byHeight = (h - 2 * margin) / (2 + pointerRise)
+        let byWidth = (w / 2 - margin) / (1 + 0.08 + 0.55)
+        let r = min(byHeight, byWidth).rounded(.down)
+        guard w / 2 - r * 1.08 - margin >= 110 else { return 0 }
+        return max(1, r)
+    }
+
+    /// The wheel's bounding square.
+    var wheelRect: Rect { Rect(center: center, width: 2 * radius, height: 2 * radius) }
+
+    /// Whether a tap at `point` should spin: on the button (with a little slack for fingers) or on the wheel.
+    func spinsOnTap(at point: Point) -> Bool {
+        buttonRect.insetBy(-4).contains(point) || point.distance(to: center) <= radius
+    }
+}

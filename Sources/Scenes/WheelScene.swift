@@ -1,0 +1,237 @@
+// The prize wheel (seeds 000 and 002): state, input and the order a frame is drawn in. Where slices
+// lie and which one is under the pointer come from Motion's SliceLayout, the same formula the
+// Spinner uses to report results, so the drawn slice and the reported one cannot disagree.
+// A frame is a pure function of (state, t): rotation and phase come from the Spinner at t; nothing
+// reads a clock or a file while rendering. Angles: radians, cumulative, clockwise (DESIGN.md).
+//
+// Spins: START (tap), a tap on the wheel, or `.primaryAction`; a spin requested while the wheel
+// turns is ignored. Outcomes come from an injected generator: a seed gives SeededGenerator, nil the
+// system's. `onSpinEnd` fires once per spin, from whichever of render, handle or state first sees it
+// at rest.
+import BitmapFont
+import Foundation
+import Motion
+import PNGCodec
+import Raster
+
+public final class WheelScene: Scene {
+    public let name = "wheel"
+    public let config: WheelConfig
+    /// Called once per spin with the winning item (seed 000's `spinWheelDidEnd(at:)`).
+    public var onSpinEnd: ((WheelItem) -> Void)?
+
+    let fonts: FontStack
+    /// The slices shown now (numbered mode changes them with + and −).
+    private(set) var items: [WheelItem]
+    private(set) var numberedCount: Int?
+    private(set) var spinner: Spinner
+    private var random: RandomSource
+    /// The end time of the spin whose end was reported through `onSpinEnd`.
+    private var reportedEnd: Double?
+    let ring: Pixmap?
+    let ringGeometry: RingGeometry
+    /// Per frame size and slice set; rebuilt only when either changes.
+    var cache: WheelFrameCache?
+
+    /// Seconds the winner's highlight takes to fade in after the wheel stops.
+    static let highlightFadeIn = 0.35
+
+    /// A wheel from a checked `config` (see `WheelConfig.load`). `seed` nil draws outcomes from the
+    /// system's generator; a seed makes them reproducible (`--seed`).
+    public init(config: WheelConfig = .defaults, resources: SceneResources, seed: UInt64? = nil) {
+        self.config = config
+        fonts = resources.fonts
+        numberedCount = config.numbered
+        items = config.effectiveItems
+        random = seed.map { .seeded(SeededGenerator(seed: $0)) } ?? .system
+        spinner = WheelScene.makeSpinner(config: config)
+        switch config.ring {
+        case .none: ring = nil
+        case .image(let image, _): ring = image
+        case .shipped:
+            // The shipped file, or the same picture generated (slower, but the wheel still has its rim).
+            let path = (resources.assetsDirectory as NSString).appendingPathComponent("ring.png")
+            ring = (try? readPNG(path)) ?? RingImage.generate()
+        }
+        ringGeometry = ring.map(RingGeometry.measure) ?? RingGeometry(inner: 1, outer: 1)
+    }
+
+    /// How many slices the wheel has now (valid spin targets are 0..<sliceCount).
+    public var sliceCount: Int { spinner.layout.count }
+
+    /// A Spinner laid out exactly as a WheelScene with `config` lays out its slices (for `roundel trace`).
+    public static func makeSpinner(config: WheelConfig) -> Spinner {
+        let items = config.effectiveItems
+        let layout = sliceLayout(for: items, sizeByWeight: config.sizeByWeight, numbered: config.numbered != nil)
+        return Spinner(layout: layout, weights: items.map(\.weight), settings: config.spin)
+    }
+
+    /// Slice 0 is centred at 12 o'clock (seed 000); numbered mode starts slice 1 at 12 o'clock and
+    /// runs clockwise, as seed 002 draws it from 270°.
+    static func sliceLayout(for items: [WheelItem], sizeByWeight: Bool, numbered: Bool) -> SliceLayout {
+        let weights = items.map(\.weight)
+        return SliceLayout(weights: weights, sizeByWeight: sizeByWeight, origin: numbered ? .startingAtTop : .centeredAtTop)
+            ?? SliceLayout(count: max(1, items.count), origin: numbered ? .startingAtTop : .centeredAtTop)
+            ?? SliceLayout(count: 1)!
+    }
+
+    // MARK: Spinning
+
+    /// Starts a spin at `t` onto `index`, or onto a random slice by weight. Returns false (and
+    /// changes nothing) while a spin is under way. Throws for an index out of range.
+    @discardableResult
+    public func spin(at t: Double, to index: Int? = nil) throws(SceneError) -> Bool {
+        do {
+            switch random {
+            case .system:
+                var rng = SystemRandomNumberGenerator()
+                return try spinner.spin(at: t, to: index, using: &rng)
+            case .seeded(var rng):
+                defer { random = .seeded(rng) }
+                return try spinner.spin(at: t, to: index, using: &rng)
+            }
+        } catch {
+            throw SceneError("roundel: cannot spin the wheel: \(error)")
+        }
+    }
+
+    // MARK: Scene
+
+    public func handle(_ input: SceneInput, at t: Double, frameSize: Size) {
+        reportSpinEnd(at: t)
+        switch input {
+        case .primaryAction:
+            _ = try? spin(at: t)
+        case .tap(let point):
+            if layout(for: frameSize).spinsOnTap(at: point) { _ = try? spin(at: t) }
+        case .increase, .decrease:
+            guard let n = numberedCount, !spinner.isSpinning(at: t) else { return }
+            let next = min(WheelConfig.numberedRange.upperBound, max(WheelConfig.numberedRange.lowerBound, n + (input == .increase ? 1 : -1)))
+            guard next != n else { return }
+            let newItems = WheelConfig.numberedItems(next)
+            let layout = WheelScene.sliceLayout(for: newItems, sizeByWeight: false, numbered: true)
+            guard (try? spinner.replaceLayout(layout, weights: newItems.map(\.weight), at: t)) != nil else { return }
+            numberedCount = next
+            items = newItems
+            cache = nil
+        case .restart:
+            guard !spinner.isSpinning(at: t) else { return }
+            spinner = Spinner(layout: spinner.layout, weights: spinner.weights, settings: config.spin)
+            reportedEnd = nil
+        }
+    }
+
+    public func isAnimating(at t: Double) -> Bool {
+        guard let end = spinner.endTime else { return false }
+        return spinner.isSpinning(at: t) || (t >= end && t < end + WheelScene.highlightFadeIn)
+    }
+
+    public func render(into canvas: Canvas, at t: Double) {
+        reportSpinEnd(at: t)
+        let frame = prepare(for: Size(width: Double(canvas.width), height: Double(canvas.height)))
+        let rotation = spinner.rotation(at: t)
+        let winner = spinner.result(at: t)
+        let highlight = winner == nil ? 0 : highlightStrength(at: t)
+        canvas.clear(config.backgroundColor)
+        drawShadow(frame, in: canvas)
+        drawSlices(frame, rotation: rotation, in: canvas)
+        if let winner { drawHighlight(frame, winner: winner, strength: highlight, rotation: rotation, in: canvas) }
+        drawLabels(frame, rotation: rotation, winner: winner, strength: highlight, in: canvas)
+        drawRing(frame, rotation: rotation, in: canvas)
+        drawHub(frame, in: canvas)
+        drawPointer(frame, in: canvas)
+        let spinning = spinner.isSpinning(at: t)
+        drawResult(frame, winner: winner, strength: highlight, spinning: spinning, in: canvas)
+        drawButton(frame, enabled: !spinning, in: canvas)
+    }
+
+    /// 0 → 1 over `highlightFadeIn` seconds after the stop (smoothstep).
+    func highlightStrength(at t: Double) -> Double {
+        guard let end = spinner.endTime else { return 0 }
+        let x = max(0, min(1, (t - end) / WheelScene.highlightFadeIn))
+        return x * x * (3 - 2 * x)
+    }
+
+    // MARK: State for the CLI
+
+    /// The wheel at `t`: cumulative rotation in degrees clockwise, "idle" | "spinning" | "stopped",
+    /// and once stopped the result.
+    public func state(at t: Double) -> WheelState {
+        reportSpinEnd(at: t)
+        let degrees = spinner.rotation(at: t) * 180 / Double.pi
+        switch spinner.phase(at: t) {
+        case .idle: return WheelState(rotationDegrees: degrees, state: "idle", result: nil)
+        case .spinning: return WheelState(rotationDegrees: degrees, state: "spinning", result: nil)
+        case .stopped(let index):
+            let item = items[index]
+            return WheelState(rotationDegrees: degrees, state: "stopped",
+                              result: WheelResult(index: index, text: item.text, value: item.value))
+        }
+    }
+
+    /// DESIGN.md's one-line JSON for `roundel render wheel`.
+    public func jsonLine(at t: Double) -> String { state(at: t).jsonLine(scene: name, t: t) }
+
+    private func reportSpinEnd(at t: Double) {
+        guard let end = spinner.endTime, t >= end, reportedEnd != end, let index = spinner.result(at: t) else { return }
+        reportedEnd = end
+        onSpinEnd?(items[index])
+    }
+
+    func layout(for size: Size) -> WheelLayout {
+        if let cache, cache.size == size { return cache.layout }
+        return WheelLayout(frame: size)
+    }
+}
+
+/// Where the outcomes come from (a value, so a seeded scene is reproducible).
+enum RandomSource {
+    case system
+    case seeded(SeededGenerator)
+}
+
+public struct WheelResult: Sendable, Equatable {
+    public var index: Int
+    public var text: String
+    public var value: Double
+}
+
+public struct WheelState: Sendable, Equatable {
+    /// Cumulative, clockwise.
+    public var rotationDegrees: Double
+    /// "idle", "spinning" or "stopped".
+    public var state: String
+    public var result: WheelResult?
+
+    /// `{"scene":"wheel","t":…,"rotation":…,"state":"…","result":{"index":…,"text":"…","value":…}}`
+    public func jsonLine(scene: String, t: Double) -> String {
+        var line = "{\"scene\":\(jsonString(scene)),\"t\":\(jsonNumber(t)),"
+            + "\"rotation\":\(jsonNumber((rotationDegrees * 1e6).rounded() / 1e6)),\"state\":\(jsonString(state))"
+        if let result {
+            line += ",\"result\":{\"index\":\(result.index),\"text\":\(jsonString(result.text)),\"value\":\(jsonNumber(result.value))}"
+        }
+        return line + "}"
+    }
+}
+
+/// A JSON number (JSON has no NaN or infinity: those become null).
+func jsonNumber(_ x: Double) -> String { x.isFinite ? formatted(x == 0 ? 0 : x) : "null" }
+
+/// A JSON string literal: quotes, backslashes and control characters escaped; other text as UTF-8.
+func jsonString(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}

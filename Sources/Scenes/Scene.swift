@@ -12,6 +12,9 @@ public protocol Scene: AnyObject {
     func handle(_ input: SceneInput, at t: Double, frameSize: Size)
     /// Whether frames after `t` differ from the frame at `t` (the host sleeps when they don't).
     func isAnimating(at t: Double) -> Bool
+    /// The scene's state at `t` as one line of JSON (`roundel render` prints it): at least
+    /// `{"scene":NAME,"t":T}`, plus what the scene knows (the wheel: rotation, state, result).
+    func jsonLine(at t: Double) -> String
 }
 
 /// What a user did, in scene terms (the host maps keys, clicks and touches onto these).

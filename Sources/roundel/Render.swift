@@ -1,5 +1,6 @@
-// `roundel render SCENE --at T --out FILE.png [--size WxH]`: one frame, headless, deterministic;
-// prints the scene's state as one line of JSON.
+// `roundel render SCENE --at T --out FILE.png [--size WxH] [--config F] [--spin-to I] [--seed S]`:
+// one frame, headless, deterministic; prints the scene's state as one line of JSON. For the wheel,
+// T counts from the start of the spin (`--spin-to` or `--seed`; neither renders the idle wheel).
 import ArgumentParser
 import Foundation
 import PNGCodec
@@ -21,13 +22,28 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("The PNG file to write.", valueName: "file.png"))
     var out: String
 
+    @Option(help: ArgumentHelp("A JSON config file (a section per scene).", valueName: "file.json"))
+    var config: String?
+
+    @Option(name: .customLong("spin-to"), parsing: .unconditional,
+            help: ArgumentHelp("Wheel: spin at t = 0 onto this slice (0 = the first item).", valueName: "index"))
+    var spinTo: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Wheel: spin at t = 0 onto a random slice drawn with this seed.", valueName: "number"))
+    var seed: String?
+
     func run() throws {
         let size = try FrameSize.parse(size)
         let at = try Seconds.parse(at, option: "--at")
-        let resources: SceneResources
-        do { resources = try SceneResources.loadDefault() } catch { throw UserError("\(error)") }
-        guard let made = SceneCatalog.make(scene, resources: resources) else {
-            throw UserError("roundel: unknown scene '\(scene)' (choose from \(SceneCatalog.names.joined(separator: ", ")))")
+        let seed = try SceneSetup.parseSeed(seed)
+        if scene != "wheel", spinTo != nil || seed != nil {
+            throw UserError("roundel: --spin-to and --seed apply to the wheel only")
+        }
+        let made = try SceneSetup.make(scene, configPath: config, seed: seed)
+        if let wheel = made as? WheelScene, spinTo != nil || seed != nil {
+            let target = try spinTo.map { try WheelSetup.parseIndex($0, count: wheel.sliceCount) }
+            do { try wheel.spin(at: 0, to: target) } catch { throw UserError(error.description) }
         }
         guard let canvas = Canvas(width: size.width, height: size.height) else {
             throw UserError("roundel: cannot make a \(size.width)x\(size.height) frame")
@@ -38,6 +54,6 @@ struct Render: ParsableCommand {
         } catch {
             throw UserError(error.description)
         }
-        print(#"{"scene":"\#(made.name)","t":\#(at)}"#)
+        print(made.jsonLine(at: at))
     }
 }

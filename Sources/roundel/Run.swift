@@ -1,4 +1,4 @@
-// `roundel [run]`: the window (the default command).
+// `roundel [run]`: the window (the default command), showing the wheel unless told otherwise.
 import ArgumentParser
 import Host
 import Scenes
@@ -7,18 +7,20 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show a scene in a window (the default).")
 
     @Option(help: "The scene: \(SceneCatalog.names.joined(separator: ", ")).")
-    var scene: String = "testcard"
+    var scene: String = "wheel"
 
-    @Option(help: ArgumentHelp("Window size in pixels.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("A JSON config file (a section per scene).", valueName: "file.json"))
+    var config: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Window size in pixels.", valueName: "WxH"))
     var size: String = "960x720"
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seed for the wheel's outcomes (default: random).", valueName: "number"))
+    var seed: String?
 
     func run() throws {
         let size = try FrameSize.parse(size)
-        let resources: SceneResources
-        do { resources = try SceneResources.loadDefault() } catch { throw UserError("\(error)") }
-        guard let made = SceneCatalog.make(scene, resources: resources) else {
-            throw UserError("roundel: unknown scene '\(scene)' (choose from \(SceneCatalog.names.joined(separator: ", ")))")
-        }
+        let made = try SceneSetup.make(scene, configPath: config, seed: try SceneSetup.parseSeed(seed))
         do {
             try runWindow(scene: made, size: (size.width, size.height), title: "Roundel")
         } catch {

@@ -1,6 +1,6 @@
 // The wheel's configuration: the `wheel` section of a Roundel config file (DESIGN.md), every key
 // optional, with built-in defaults so the wheel runs with no file. Parsing goes through
-// JSONSerialization so each message is ours: a WheelConfigError names the file, the JSON path
+// JSONSerialization so each message is ours: a ConfigError names the file, the JSON path
 // (`wheel.items[3].color`) and what is wrong. Unknown keys inside `wheel` are rejected (typos like
 // "colour" or "ringimage" would otherwise be silently ignored); other top-level sections belong to
 // other scenes and are not looked at. Colours are straight RGBA; angles never appear here.
@@ -83,49 +83,18 @@ public struct WheelConfig: Sendable, Equatable {
     static let knownItemKeys = ["text", "color", "value", "weight"]
 }
 
-/// A config that cannot be used. `description` is one line for stderr:
-/// `roundel: config 'party.json': wheel.items[3].color: '#12345' is not a colour (use #RRGGBB or #RRGGBBAA)`.
-public struct WheelConfigError: Error, CustomStringConvertible, Equatable, Sendable {
-    public let file: String
-    /// Where in the JSON (`wheel.items[3].color`); empty for problems with the file as a whole.
-    public let path: String
-    public let problem: String
-
-    public init(file: String, path: String, problem: String) {
-        self.file = file; self.path = path; self.problem = problem
-    }
-
-    public var description: String {
-        "roundel: config '\(file)': " + (path.isEmpty ? "" : path + ": ") + problem
-    }
-}
-
 extension WheelConfig {
     /// Reads and checks the `wheel` section of the config file at `path`, loading its ring image
     /// (relative to the file's directory) so that a missing or corrupt image is reported now.
-    public static func load(path: String) throws(WheelConfigError) -> WheelConfig {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-            throw WheelConfigError(file: path, path: "", problem: reason)
-        }
-        let directory = (path as NSString).deletingLastPathComponent
-        return try parse(data, file: path, baseDirectory: directory.isEmpty ? "." : directory)
+    public static func load(path: String) throws(ConfigError) -> WheelConfig {
+        try parse(ConfigFile.load(path: path))
     }
 
-    /// Parses a whole config file's bytes (`file` is only used in messages; ring images resolve
-    /// against `baseDirectory`).
-    public static func parse(_ data: Data, file: String, baseDirectory: String) throws(WheelConfigError) -> WheelConfig {
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw WheelConfigError(file: file, path: "", problem: "not valid JSON: " + jsonProblem(error, in: data))
-        }
-        guard let top = root as? [String: Any] else {
-            throw WheelConfigError(file: file, path: "", problem: "the top level must be an object like {\"wheel\": {…}}")
-        }
-        let parser = ConfigReader(file: file)
-        guard let section = top["wheel"] else { return defaults }
-        let wheel = try parser.object(section, at: "wheel")
+    /// The `wheel` section of `file`, or the defaults when it has none.
+    public static func parse(_ file: ConfigFile) throws(ConfigError) -> WheelConfig {
+        let parser = file.reader
+        let baseDirectory = file.baseDirectory
+        guard let wheel = try file.section("wheel") else { return defaults }
         try parser.rejectUnknownKeys(wheel, known: knownKeys, at: "wheel")
 
         var config = defaults
@@ -199,7 +168,7 @@ extension WheelConfig {
     }
 
     /// Checks a config built in code (the parser already guarantees all of this for files).
-    public func validate(file: String = "<code>") throws(WheelConfigError) {
+    public func validate(file: String = "<code>") throws(ConfigError) {
         let reader = ConfigReader(file: file)
         if let n = numbered, !WheelConfig.numberedRange.contains(n) {
             throw reader.error("wheel.numbered", "\(n) is out of range (a whole number from 2 to 36)")
@@ -222,21 +191,3 @@ extension WheelConfig {
     }
 }
 
-/// Foundation says "around character 15"; users want a line and a column.
-private func jsonProblem(_ error: Error, in data: Data) -> String {
-    let debug = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
-    guard let range = debug.range(of: #"character (\d+)"#, options: .regularExpression),
-          let offset = Int(debug[range].dropFirst("character ".count)) else { return debug }
-    var line = 1, column = 1
-    for (i, byte) in data.enumerated() {
-        if i >= offset { break }
-        if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
-    }
-    return debug + " (line \(line), column \(column))"
-}
-
-/// A number as users wrote it: 5 not 5.0.
-func formatted(_ x: Double) -> String {
-    if x.isFinite, x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
-    return "\(x)"
-}

@@ -1,0 +1,87 @@
+// One JSON config file with a section per scene (DESIGN.md): read once, checked for unknown
+// sections, and handed to each scene's parser. Every problem is a ConfigError naming the file, the
+// JSON path and what is wrong, in one line.
+import Foundation
+
+/// A config that cannot be used. `description` is one line for stderr:
+/// `roundel: config 'party.json': wheel.items[3].color: '#12345' is not a colour (use #RRGGBB or #RRGGBBAA)`.
+public struct ConfigError: Error, CustomStringConvertible, Equatable, Sendable {
+    public let file: String
+    /// Where in the JSON (`wheel.items[3].color`); empty for problems with the file as a whole.
+    public let path: String
+    public let problem: String
+
+    public init(file: String, path: String, problem: String) {
+        self.file = file; self.path = path; self.problem = problem
+    }
+
+    public var description: String {
+        "roundel: config '\(file)': " + (path.isEmpty ? "" : path + ": ") + problem
+    }
+}
+
+
+/// A parsed config file: its top-level object and where relative paths inside it resolve.
+public struct ConfigFile {
+    public let file: String
+    public let baseDirectory: String
+    let top: [String: Any]
+
+    /// The sections a config file may have.
+    public static let sections = ["wheel", "timer", "pie", "clock"]
+
+    /// Reads and parses the file at `path` (relative paths inside resolve against its directory).
+    public static func load(path: String) throws(ConfigError) -> ConfigFile {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let reason = !exists ? "no such file" : isDirectory.boolValue ? "is a directory" : "cannot be read"
+            throw ConfigError(file: path, path: "", problem: reason)
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        return try parse(data, file: path, baseDirectory: directory.isEmpty ? "." : directory)
+    }
+
+    /// Parses a whole file's bytes (`file` only names it in messages).
+    public static func parse(_ data: Data, file: String, baseDirectory: String) throws(ConfigError) -> ConfigFile {
+        let root: Any
+        do { root = try JSONSerialization.jsonObject(with: data) } catch {
+            throw ConfigError(file: file, path: "", problem: "not valid JSON: " + jsonProblem(error, in: data))
+        }
+        guard let top = root as? [String: Any] else {
+            throw ConfigError(file: file, path: "", problem: "the top level must be an object like {\"wheel\": {…}}")
+        }
+        let file = ConfigFile(file: file, baseDirectory: baseDirectory, top: top)
+        try file.reader.rejectUnknownKeys(top, known: sections, at: "(top level)")
+        return file
+    }
+
+    /// A reader whose errors name this file.
+    var reader: ConfigReader { ConfigReader(file: file) }
+
+    /// The object under `name`, or nil when the file has no such section.
+    public func section(_ name: String) throws(ConfigError) -> [String: Any]? {
+        guard let raw = top[name] else { return nil }
+        return try reader.object(raw, at: name)
+    }
+}
+
+/// Foundation says "around character 15"; users want a line and a column.
+private func jsonProblem(_ error: Error, in data: Data) -> String {
+    let debug = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
+    guard let range = debug.range(of: #"character (\d+)"#, options: .regularExpression),
+          let offset = Int(debug[range].dropFirst("character ".count)) else { return debug }
+    var line = 1, column = 1
+    for (i, byte) in data.enumerated() {
+        if i >= offset { break }
+        if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+    }
+    return debug + " (line \(line), column \(column))"
+}
+
+/// A number as users wrote it: 5 not 5.0.
+func formatted(_ x: Double) -> String {
+    if x.isFinite, x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
+    return "\(x)"
+}

@@ -1,20 +1,30 @@
-// The scenes the command line and the window can show, by name.
+// The scenes the command line and the window can show, by name, each built from its section of
+// the config file (or its built-in defaults when there is no file or no section).
 
 public enum SceneCatalog {
-    public static let names = ["testcard", "wheel"]
+    /// In the order the window's 1–4 keys and Tab cycle through them.
+    public static let names = ["wheel", "timer", "pie", "clock", "testcard"]
 
-    /// A fresh scene for `name` with its built-in defaults, or nil when there is no such scene.
-    public static func make(_ name: String, resources: SceneResources) -> Scene? {
+    /// A fresh scene for `name` from `config` (nil: built-in defaults), or nil when there is no such
+    /// scene. `seed` makes random outcomes reproducible (nil: the system's generator).
+    public static func make(_ name: String, config: ConfigFile? = nil, resources: SceneResources,
+                            seed: UInt64? = nil) throws(ConfigError) -> Scene? {
         switch name {
+        case "wheel": return WheelScene(config: try config.map(WheelConfig.parse) ?? .defaults, resources: resources, seed: seed)
+        case "timer": return nil  // TimerScene: being built
+        case "pie": return nil    // PieScene: being built
+        case "clock": return nil  // ClockScene: being built
         case "testcard": return TestCard(resources: resources)
-        case "wheel": return WheelScene(resources: resources)
         default: return nil
         }
     }
 
-    /// The wheel from a checked config (`WheelConfig.load(path:)`, or `.defaults`); `seed` nil draws
-    /// outcomes from the system's generator, a seed makes them reproducible.
-    public static func makeWheel(config: WheelConfig, resources: SceneResources, seed: UInt64?) -> WheelScene {
-        WheelScene(config: config, resources: resources, seed: seed)
+    /// The scenes that exist, in `names` order (the window cycles through these).
+    public static func makeAll(config: ConfigFile? = nil, resources: SceneResources, seed: UInt64? = nil) throws(ConfigError) -> [Scene] {
+        var scenes: [Scene] = []
+        for name in names {
+            if let scene = try make(name, config: config, resources: resources, seed: seed) { scenes.append(scene) }
+        }
+        return scenes
     }
 }

@@ -1,28 +1,43 @@
-// Building a scene from the command line's words: its name, the config file and the seed. Shared by
-// `render` and `run`, so both read a config the same way and report its errors the same way.
+// Building scenes from the command line's words: the scene's name, the config file and the seed.
+// Shared by `render`, `trace` and `run`, so all read a config the same way and report its errors the
+// same way (one line, exit 2).
 import Foundation
 import Scenes
 
 enum SceneSetup {
-    /// Loads fonts (and, for the wheel, its config and ring image) and makes scene `name`.
+    /// Loads fonts (and the scene's config section, with any images it names) and makes scene `name`.
     static func make(_ name: String, configPath: String?, seed: UInt64?) throws -> Scene {
-        let resources: SceneResources
-        do { resources = try SceneResources.loadDefault() } catch { throw UserError("\(error)") }
-        switch name {
-        case "wheel":
-            return WheelScene(config: try wheelConfig(configPath), resources: resources, seed: seed)
-        default:
-            guard let scene = SceneCatalog.make(name, resources: resources) else {
-                throw UserError("roundel: unknown scene '\(name)' (choose from \(SceneCatalog.names.joined(separator: ", ")))")
-            }
-            return scene
+        let resources = try loadResources()
+        let config = try loadConfig(configPath)
+        let scene: Scene?
+        do { scene = try SceneCatalog.make(name, config: config, resources: resources, seed: seed) } catch {
+            throw UserError(error.description)
         }
+        guard let scene else {
+            throw UserError("roundel: unknown scene '\(name)' (choose from \(available(resources: resources)))")
+        }
+        return scene
+    }
+
+    static func loadResources() throws -> SceneResources {
+        do { return try SceneResources.loadDefault() } catch { throw UserError("\(error)") }
+    }
+
+    /// The parsed config file, or nil for none.
+    static func loadConfig(_ path: String?) throws -> ConfigFile? {
+        guard let path else { return nil }
+        do { return try ConfigFile.load(path: path) } catch { throw UserError(error.description) }
     }
 
     /// The wheel section of `path`, or the built-in wheel.
     static func wheelConfig(_ path: String?) throws -> WheelConfig {
-        guard let path else { return .defaults }
-        do { return try WheelConfig.load(path: path) } catch { throw UserError(error.description) }
+        guard let file = try loadConfig(path) else { return .defaults }
+        do { return try WheelConfig.parse(file) } catch { throw UserError(error.description) }
+    }
+
+    /// The names of the scenes that exist, for messages.
+    static func available(resources: SceneResources) -> String {
+        SceneCatalog.names.filter { (try? SceneCatalog.make($0, resources: resources)) != nil }.joined(separator: ", ")
     }
 
     /// `--seed`: a whole number 0…2⁶⁴−1.

@@ -35,9 +35,9 @@ final class TestCardTests: XCTestCase {
         XCTAssertEqual(try render(width: 160, height: 120), try render(width: 160, height: 120))
     }
 
-    func testTheCatalogKnowsTheTestCardOnly() throws {
+    func testTheCatalogMakesScenesByName() throws {
         let resources = try SceneResources.loadDefault()
-        XCTAssertEqual(SceneCatalog.make("testcard", resources: resources)?.name, "testcard")
-        XCTAssertNil(SceneCatalog.make("nope", resources: resources))
+        XCTAssertEqual(try SceneCatalog.make("testcard", resources: resources)?.name, "testcard")
+        XCTAssertNil(try SceneCatalog.make("nope", resources: resources))
     }
 }

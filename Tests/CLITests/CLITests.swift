@@ -3,7 +3,8 @@
 import Foundation
 import XCTest
 
-final class CLITests: XCTestCase {
+/// The built `roundel` binary, run the way a script runs it.
+struct RoundelBinary {
     /// The built `roundel`, next to this test bundle in the products directory.
     var binary: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("roundel")
@@ -28,13 +29,6 @@ final class CLITests: XCTestCase {
                       stderr: String(decoding: e, as: UTF8.self))
     }
 
-    var scratch: URL!
-    override func setUpWithError() throws {
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: scratch) }
-
     func assertUserError(_ arguments: [String], mentions: String, environment: [String: String] = [:],
                          file: StaticString = #filePath, line: UInt = #line) throws {
         let r = try run(arguments, environment: environment)
@@ -44,6 +38,25 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains(mentions), "stderr '\(r.stderr)' should mention '\(mentions)'", file: file, line: line)
         XCTAssertTrue(r.stdout.isEmpty, "nothing on stdout: \(r.stdout)", file: file, line: line)
     }
+
+}
+
+final class CLITests: XCTestCase {
+    let cli = RoundelBinary()
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> RoundelBinary.Result {
+        try cli.run(arguments, environment: environment)
+    }
+    func assertUserError(_ arguments: [String], mentions: String, environment: [String: String] = [:],
+                         file: StaticString = #filePath, line: UInt = #line) throws {
+        try cli.assertUserError(arguments, mentions: mentions, environment: environment, file: file, line: line)
+    }
+
+    var scratch: URL!
+    override func setUpWithError() throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: scratch) }
 
     func testRenderWritesAPNGAndPrintsOneJSONLine() throws {
         let out = scratch.appendingPathComponent("card.png").path
@@ -116,5 +129,89 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(ours.count, 1, r.stderr)
         XCTAssertTrue(r.stderr.contains("roundel render"), r.stderr)
         XCTAssertTrue(r.stderr.contains("Xvfb"), r.stderr)
+    }
+}
+
+final class WheelCLITests: XCTestCase {
+    let cli = RoundelBinary()
+    var scratch: URL!
+    override func setUpWithError() throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-wheel-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: scratch) }
+
+    func json(_ line: String) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], line)
+    }
+
+    func testRenderWheelReportsIdleSpinningAndStoppedStates() throws {
+        let out = scratch.appendingPathComponent("w.png").path
+        let idle = try cli.run(["render", "wheel", "--at", "0", "--size", "240x240", "--out", out])
+        XCTAssertEqual(idle.status, 0, idle.stderr)
+        XCTAssertEqual(try json(idle.stdout)["state"] as? String, "idle")
+        let mid = try cli.run(["render", "wheel", "--at", "1", "--spin-to", "5", "--size", "240x240", "--out", out])
+        XCTAssertEqual(try json(mid.stdout)["state"] as? String, "spinning")
+        let end = try cli.run(["render", "wheel", "--at", "30", "--spin-to", "5", "--size", "240x240", "--out", out])
+        let state = try json(end.stdout)
+        XCTAssertEqual(state["state"] as? String, "stopped")
+        let result = try XCTUnwrap(state["result"] as? [String: Any])
+        XCTAssertEqual(result["index"] as? Int, 5)
+        XCTAssertNotNil(result["text"] as? String)
+        XCTAssertNotNil(result["value"])
+        XCTAssertEqual(end.stdout.filter { $0 == "\n" }.count, 1, "one line")
+    }
+
+    func testSeededRendersAreDeterministic() throws {
+        let a = scratch.appendingPathComponent("a.png").path, b = scratch.appendingPathComponent("b.png").path
+        let r1 = try cli.run(["render", "wheel", "--at", "2.5", "--seed", "42", "--size", "200x200", "--out", a])
+        let r2 = try cli.run(["render", "wheel", "--at", "2.5", "--seed", "42", "--size", "200x200", "--out", b])
+        XCTAssertEqual(r1.stdout, r2.stdout)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: a)), try Data(contentsOf: URL(fileURLWithPath: b)))
+    }
+
+    func testTraceEndsAtRestOnTheRequestedSlice() throws {
+        for profile in ["classic", "roulette", "smooth"] {
+            let r = try cli.run(["trace", "wheel", "--spin-to", "3", "--profile", profile, "--fps", "30"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let lines = r.stdout.split(separator: "\n")
+            XCTAssertEqual(lines.first, "t,rotation,phase,index")
+            let last = try XCTUnwrap(lines.last).split(separator: ",")
+            XCTAssertEqual(last[2], "stopped", profile)
+            XCTAssertEqual(last[3], "3", profile)
+            // Cumulative rotation never goes backwards.
+            let rotations = lines.dropFirst().compactMap { Double($0.split(separator: ",")[1]) }
+            XCTAssertEqual(rotations, rotations.sorted(), profile)
+        }
+    }
+
+    func testWheelBadInput() throws {
+        let out = scratch.appendingPathComponent("x.png").path
+        try cli.assertUserError(["render", "wheel", "--spin-to", "8", "--out", out], mentions: "--spin-to '8'")
+        try cli.assertUserError(["render", "wheel", "--spin-to", "-1", "--out", out], mentions: "--spin-to '-1'")
+        try cli.assertUserError(["render", "wheel", "--seed", "lucky", "--out", out], mentions: "--seed 'lucky'")
+        try cli.assertUserError(["render", "testcard", "--spin-to", "1", "--out", out], mentions: "wheel only")
+        try cli.assertUserError(["trace", "wheel", "--profile", "fast"], mentions: "--profile 'fast'")
+        try cli.assertUserError(["trace", "wheel", "--fps", "0"], mentions: "--fps")
+
+        let config = scratch.appendingPathComponent("party.json")
+        try Data(##"{"wheel": {"items": [{"text": "A"}, {"text": "B", "color": "#12345"}]}}"##.utf8).write(to: config)
+        try cli.assertUserError(["render", "wheel", "--config", config.path, "--out", out], mentions: "wheel.items[1].color")
+        try Data(#"{"wheel": {"items": []}}"#.utf8).write(to: config)
+        try cli.assertUserError(["render", "wheel", "--config", config.path, "--out", out], mentions: "wheel.items")
+        try Data(#"{"wheel": {"items": [{"weight": 0}, {"weight": 0}]}}"#.utf8).write(to: config)
+        try cli.assertUserError(["trace", "wheel", "--config", config.path], mentions: "all weights are zero")
+        try Data(#"{"wheel": {"ringImage": "missing.png"}}"#.utf8).write(to: config)
+        try cli.assertUserError(["render", "wheel", "--config", config.path, "--out", out], mentions: "missing.png")
+        try Data("not a png".utf8).write(to: scratch.appendingPathComponent("bad.png"))
+        try Data(#"{"wheel": {"ringImage": "bad.png"}}"#.utf8).write(to: config)
+        try cli.assertUserError(["render", "wheel", "--config", config.path, "--out", out], mentions: "bad.png")
+        try Data(#"{"wheeel": {}}"#.utf8).write(to: config)
+        try cli.assertUserError(["render", "wheel", "--config", config.path, "--out", out], mentions: "wheeel")
+        try Data(#"{"wheel": {"items": [1,]"#.utf8).write(to: config)
+        try cli.assertUserError(["render", "wheel", "--config", config.path, "--out", out], mentions: "JSON")
+        try cli.assertUserError(["render", "wheel", "--config", scratch.appendingPathComponent("nope.json").path, "--out", out],
+                                mentions: "no such file")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing rendered")
     }
 }

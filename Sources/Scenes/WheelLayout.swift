@@ -70,10 +70,11 @@ struct WheelLayout: Equatable {
         return max(1, min(byHeight, (w - 2 * margin) / 2)).rounded(.down)
     }
 
-    /// The radius for a wheel flanked by two panels, each at least 0.55 radius wide (and 110 px).
+    /// The radius for a wheel flanked by two panels, each at least 0.9 radius wide (and 110 px): narrower
+    /// panels squeeze the result into small text, and the result is what the room reads (seed 002: 80 pt).
     static func sidesRadius(w: Double, h: Double, margin: Double) -> Double {
         let byHeight = (h - 2 * margin) / (2 + pointerRise)
-        let byWidth = (w / 2 - margin) / (1 + 0.08 + 0.55)
+        let byWidth = (w / 2 - margin) / (1 + 0.08 + 0.9)
         let r = min(byHeight, byWidth).rounded(.down)
         guard w / 2 - r * 1.08 - margin >= 110 else { return 0 }
         return max(1, r)

@@ -42,7 +42,7 @@ public final class TestCard: Scene {
     /// The test card is still and ignores input.
     public func handle(_ input: SceneInput, at t: Double, frameSize: Size) {}
     public func isAnimating(at t: Double) -> Bool { false }
-    public func jsonLine(at t: Double) -> String { #"{"scene":"testcard","t":\#(t)}"# }
+    public func jsonLine(at t: Double) -> String { "{\"scene\":\"testcard\",\"t\":\(jsonNumber(t))}" }
 
     /// Radius that fits a cell with a margin.
     func radius(_ cell: Rect) -> Double { min(cell.width, cell.height) * 0.38 }

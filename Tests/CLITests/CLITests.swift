@@ -62,7 +62,7 @@ final class CLITests: XCTestCase {
         let out = scratch.appendingPathComponent("card.png").path
         let r = try run(["render", "testcard", "--at", "0", "--size", "320x200", "--out", out])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.stdout, "{\"scene\":\"testcard\",\"t\":0.0}\n")
+        XCTAssertEqual(r.stdout, "{\"scene\":\"testcard\",\"t\":0}\n")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
         XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         // IHDR: width and height, big-endian, at bytes 16…23.

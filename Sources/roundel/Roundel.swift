@@ -9,7 +9,7 @@ struct Roundel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roundel",
         abstract: "Round things that move: a prize wheel, a countdown ring, a pie chart, a clock.",
-        subcommands: [Run.self, Render.self, Trace.self],
+        subcommands: [Run.self, Render.self, Trace.self, Bench.self],
         defaultSubcommand: Run.self)
 
     static func main() {

@@ -11,7 +11,7 @@ public enum SceneCatalog {
                             seed: UInt64? = nil) throws(ConfigError) -> Scene? {
         switch name {
         case "wheel": return WheelScene(config: try config.map(WheelConfig.parse) ?? .defaults, resources: resources, seed: seed)
-        case "timer": return nil  // TimerScene: being built
+        case "timer": return TimerScene(config: try config.map(TimerConfig.parse) ?? .defaults, resources: resources)
         case "pie": return nil    // PieScene: being built
         case "clock": return nil  // ClockScene: being built
         case "testcard": return TestCard(resources: resources)

@@ -1,0 +1,148 @@
+// The countdown ring (seed 001's CircularProgressView) with what its author wished for next: pause,
+// resume, reset, and timers linked into a sequence ("Focus 25:00 → Break 5:00", optionally looping).
+// A frame is a pure function of (state, t): the state is the program and the instants at which the
+// timer started and paused (TimerClock); nothing reads a clock. Times are scene seconds.
+//
+// Input: Space/Enter or a tap anywhere on the frame pauses a running timer and resumes a paused one;
+// on a finished timer either starts it again, as R (`.restart`) does at any time.
+import BitmapFont
+import Foundation
+import Raster
+
+public final class TimerScene: Scene {
+    public let name = "timer"
+    public let config: TimerConfig
+    public let program: TimerProgram
+    public private(set) var clock: TimerClock
+    let fonts: FontStack
+
+    /// Seconds the ring flashes after the last step ends.
+    static let flashDuration = 0.4
+
+    /// A timer from a checked `config` (see `TimerConfig.load` / `validate`), running from
+    /// `startsAt` (nil: waiting for a start, shown full at its first step).
+    public init(config: TimerConfig = .defaults, resources: SceneResources, startsAt: Double? = 0) {
+        self.config = config
+        program = TimerProgram(steps: config.steps, repeats: config.repeats)
+        clock = TimerClock(startedAt: startsAt)
+        fonts = resources.fonts
+    }
+
+    // MARK: Controls
+
+    /// Starts or resumes at `t`; nothing if it is running or finished.
+    public func resume(at t: Double) {
+        guard !isFinished(at: t) else { return }
+        clock.resume(at: t)
+    }
+
+    /// Pauses at `t`; nothing if it is paused or finished.
+    public func pause(at t: Double) {
+        guard !isFinished(at: t) else { return }
+        clock.pause(at: t)
+    }
+
+    /// Back to the start of the first step, paused (waiting for `resume`).
+    public func reset() { clock = TimerClock(startedAt: nil) }
+
+    /// Back to the start of the first step, running from `t`.
+    public func restart(at t: Double) { clock = TimerClock(startedAt: t) }
+
+    /// Space, Enter or a tap: pause ↔ resume; a finished timer starts again.
+    public func toggle(at t: Double) {
+        if isFinished(at: t) { restart(at: t) } else if clock.isRunning(at: t) { clock.pause(at: t) } else { clock.resume(at: t) }
+    }
+
+    // MARK: State
+
+    /// Everything a frame or the CLI needs to know at `t`.
+    public func status(at t: Double) -> TimerStatus {
+        let position = program.position(afterRunning: clock.running(at: t))
+        let state: TimerStatus.State = position.finished ? .finished : clock.isRunning(at: t) ? .running : .paused
+        var flash = 0.0
+        if position.finished, let end = clock.time(whenRunningReaches: program.total), t >= end {
+            flash = TimerScene.flashStrength((t - end) / TimerScene.flashDuration)
+        }
+        return TimerStatus(state: state, position: position, label: program.steps[position.step].label, flash: flash)
+    }
+
+    func isFinished(at t: Double) -> Bool { !program.repeats && clock.running(at: t) >= program.total }
+
+    /// One smooth pulse, 0 → 1 → 0, for x in 0…1 (sin², so it starts and ends without a jump in slope).
+    static func flashStrength(_ x: Double) -> Double {
+        guard x > 0, x < 1 else { return 0 }
+        let s = sin(Double.pi * x)
+        return s * s
+    }
+
+    // MARK: Scene
+
+    public func handle(_ input: SceneInput, at t: Double, frameSize: Size) {
+        switch input {
+        case .primaryAction: toggle(at: t)
+        case .tap(let p):
+            // The timer is the whole view, as in the seed: a touch anywhere on the frame counts.
+            if p.x >= 0, p.y >= 0, p.x < frameSize.width, p.y < frameSize.height { toggle(at: t) }
+        case .restart: restart(at: t)
+        case .increase, .decrease: break
+        }
+    }
+
+    public func isAnimating(at t: Double) -> Bool {
+        let status = status(at: t)
+        switch status.state {
+        case .running: return true
+        case .paused: return false
+        case .finished:
+            guard let end = clock.time(whenRunningReaches: program.total) else { return false }
+            return t < end + TimerScene.flashDuration
+        }
+    }
+
+    public func render(into canvas: Canvas, at t: Double) {
+        let status = status(at: t)
+        let layout = TimerLayout(frame: Size(width: Double(canvas.width), height: Double(canvas.height)),
+                                 scaleWithFrame: config.scaleWithFrame)
+        canvas.clear(config.backgroundColor)
+        drawRing(layout, status: status, in: canvas)
+        drawText(layout, status: status, in: canvas)
+    }
+
+    /// `{"scene":"timer","t":…,"state":"running","step":0,"label":"Focus","remaining":…,"progress":…,"display":"25:00"}`
+    public func jsonLine(at t: Double) -> String { status(at: t).jsonLine(scene: name, t: t) }
+}
+
+/// The timer at one instant.
+public struct TimerStatus: Sendable, Equatable {
+    public enum State: String, Sendable { case running, paused, finished }
+    public var state: State
+    public var position: TimerPosition
+    public var label: String?
+    /// How strongly the finished ring flashes now, 0…1.
+    public var flash: Double
+
+    /// Seconds left in the step, rounded up: a 60 s timer shows 01:00 at its start, 00:01 in its
+    /// last second and 00:00 only when it is done. (A step change shows the next step's full time.)
+    public var displayedSeconds: Int {
+        let seconds = position.remaining.rounded(.up)
+        return seconds < Double(Int.max / 2) ? Int(seconds) : Int.max / 2
+    }
+
+    /// `mm:ss`, or `h:mm:ss` from one hour on (1:00:00, 168:00:00 for the 7-day maximum).
+    public var display: String { TimerStatus.format(seconds: displayedSeconds) }
+
+    public static func format(seconds: Int) -> String {
+        let s = max(0, seconds)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        if s >= 3600 { return "\(s / 3600):\(two(s / 60 % 60)):\(two(s % 60))" }
+        return "\(two(s / 60)):\(two(s % 60))"
+    }
+
+    public func jsonLine(scene: String, t: Double) -> String {
+        "{\"scene\":\(jsonString(scene)),\"t\":\(jsonNumber(t)),\"state\":\(jsonString(state.rawValue))"
+            + ",\"step\":\(position.step),\"label\":\(jsonString(label ?? ""))"
+            + ",\"remaining\":\(jsonNumber((position.remaining * 1e6).rounded() / 1e6))"
+            + ",\"progress\":\(jsonNumber((position.progress * 1e6).rounded() / 1e6))"
+            + ",\"display\":\(jsonString(display))}"
+    }
+}

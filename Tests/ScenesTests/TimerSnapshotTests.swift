@@ -1,0 +1,51 @@
+// The timer as golden images (RECORD=1 re-records; look at each one): seed 001's default at 37 %
+// (200 × 200), a labelled Pomodoro step in a portrait frame (160 × 240), a paused timer and the
+// finish flash at its brightest (240 × 240). Terminus only, so Unifont being installed or not
+// changes nothing.
+import BitmapFont
+import Foundation
+import Raster
+@testable import Scenes
+import Snapshot
+import XCTest
+
+final class TimerSnapshotTests: XCTestCase {
+    /// The repository's assets/ directory, found from this file's path.
+    static var assetsDirectory: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("assets").path
+    }
+
+    static func latinResources() throws -> SceneResources {
+        SceneResources(fonts: try FontStack.defaultStack(assetsDirectory: assetsDirectory, fallbackPath: nil), assetsDirectory: assetsDirectory)
+    }
+
+    func snapshot(_ scene: TimerScene, width: Int, height: Int, at t: Double, named name: String,
+                  file: StaticString = #filePath, line: UInt = #line) throws {
+        let canvas = try XCTUnwrap(Canvas(width: width, height: height))
+        scene.render(into: canvas, at: t)
+        XCTAssertNil(compareSnapshot(canvas.pixmap, named: name, referenceDirectory: referencesDirectory()), file: file, line: line)
+    }
+
+    func testSeedDefaultAtThirtySevenPercent() throws {
+        try snapshot(TimerScene(resources: try Self.latinResources()), width: 200, height: 200, at: 22.2, named: "timer-200x200-37")
+    }
+
+    func testLabelledStepInPortrait() throws {
+        let config = try TimerConfig.load(path: Self.assetsDirectory + "/timer-pomodoro.json")
+        // 25 min into the loop: the Break step, 2 min 0.5 s in.
+        try snapshot(TimerScene(config: config, resources: try Self.latinResources()), width: 160, height: 240,
+                     at: 1500 + 120.5, named: "timer-160x240-break")
+    }
+
+    func testPaused() throws {
+        let scene = TimerScene(resources: try Self.latinResources())
+        scene.pause(at: 45)
+        try snapshot(scene, width: 240, height: 240, at: 50, named: "timer-240x240-paused")
+    }
+
+    func testFinishFlash() throws {
+        try snapshot(TimerScene(resources: try Self.latinResources()), width: 240, height: 240,
+                     at: 60 + TimerScene.flashDuration / 2, named: "timer-240x240-flash")
+    }
+}

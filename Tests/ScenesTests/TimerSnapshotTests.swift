@@ -48,4 +48,13 @@ final class TimerSnapshotTests: XCTestCase {
         try snapshot(TimerScene(resources: try Self.latinResources()), width: 240, height: 240,
                      at: 60 + TimerScene.flashDuration / 2, named: "timer-240x240-flash")
     }
+
+    func testTinyAndHugeFramesDrawWithoutTrouble() throws {
+        let scene = TimerScene(config: try TimerConfig.defaults.withDuration(TimerConfig.maximumDuration), resources: try Self.latinResources())
+        for (w, h) in [(1, 1), (9, 30), (20, 20), (2000, 12)] {
+            let canvas = try XCTUnwrap(Canvas(width: w, height: h))
+            scene.render(into: canvas, at: 1)
+            XCTAssertEqual(canvas.pixmap[0, 0] >> 24, 255, "\(w)×\(h) is painted")
+        }
+    }
 }

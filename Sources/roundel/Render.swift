@@ -33,6 +33,10 @@ struct Render: ParsableCommand {
             help: ArgumentHelp("Wheel: spin at t = 0 onto a random slice drawn with this seed.", valueName: "number"))
     var seed: String?
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Timer: one step of this many seconds (overrides the config).", valueName: "seconds"))
+    var duration: String?
+
     func run() throws {
         let size = try FrameSize.parse(size)
         let at = try Seconds.parse(at, option: "--at")
@@ -40,7 +44,13 @@ struct Render: ParsableCommand {
         if scene != "wheel", spinTo != nil || seed != nil {
             throw UserError("roundel: --spin-to and --seed apply to the wheel only")
         }
-        let made = try SceneSetup.make(scene, configPath: config, seed: seed)
+        if scene != "timer", duration != nil { throw UserError("roundel: --duration applies to the timer only") }
+        let made: Scene
+        if scene == "timer", let duration {
+            made = try SceneSetup.timer(configPath: config, duration: duration)
+        } else {
+            made = try SceneSetup.make(scene, configPath: config, seed: seed)
+        }
         if let wheel = made as? WheelScene, spinTo != nil || seed != nil {
             let target = try spinTo.map { try WheelSetup.parseIndex($0, count: wheel.sliceCount) }
             do { try wheel.spin(at: 0, to: target) } catch { throw UserError(error.description) }

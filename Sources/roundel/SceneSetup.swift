@@ -19,6 +19,21 @@ enum SceneSetup {
         return scene
     }
 
+    /// Every scene that exists, from the config at `configPath`, and a closure that rebuilds them from
+    /// the file as it is now (for the window's config watch: it throws the ConfigError to log).
+    static func makeAll(configPath: String?, seed: UInt64?) throws -> (scenes: [Scene], reload: () throws -> [Scene]) {
+        let resources = try loadResources()
+        let config = try loadConfig(configPath)
+        let scenes: [Scene]
+        do { scenes = try SceneCatalog.makeAll(config: config, resources: resources, seed: seed) } catch {
+            throw UserError(error.description)
+        }
+        let reload: () throws -> [Scene] = {
+            try SceneCatalog.makeAll(config: try configPath.map(ConfigFile.load), resources: resources, seed: seed)
+        }
+        return (scenes, reload)
+    }
+
     static func loadResources() throws -> SceneResources {
         do { return try SceneResources.loadDefault() } catch { throw UserError("\(error)") }
     }
@@ -27,6 +42,25 @@ enum SceneSetup {
     static func loadConfig(_ path: String?) throws -> ConfigFile? {
         guard let path else { return nil }
         do { return try ConfigFile.load(path: path) } catch { throw UserError(error.description) }
+    }
+
+    /// The timer from its config section with `--duration` replacing its steps by one of that length.
+    static func timer(configPath: String?, duration text: String) throws -> Scene {
+        guard let seconds = Double(text), seconds.isFinite else {
+            throw UserError("roundel: --duration '\(text)' is not a number of seconds")
+        }
+        let resources = try loadResources()
+        let file = try loadConfig(configPath)
+        do {
+            let config = try (file.map(TimerConfig.parse) ?? .defaults)
+            do {
+                return TimerScene(config: try config.withDuration(seconds), resources: resources)
+            } catch {
+                throw UserError("roundel: --duration '\(text)': \(error.problem)")
+            }
+        } catch let error as ConfigError {
+            throw UserError(error.description)
+        }
     }
 
     /// The wheel section of `path`, or the built-in wheel.

@@ -185,6 +185,19 @@ final class WheelCLITests: XCTestCase {
         }
     }
 
+    func testTimerDurationOverridesTheConfig() throws {
+        let out = scratch.appendingPathComponent("t.png").path
+        let r = try cli.run(["render", "timer", "--duration", "60", "--at", "22.2", "--size", "200x200", "--out", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let state = try json(r.stdout)
+        XCTAssertEqual(state["state"] as? String, "running")
+        XCTAssertEqual(try XCTUnwrap(state["progress"] as? Double), 0.37, accuracy: 1e-9)
+        for bad in ["0", "-5", "nan", "1e9", "soon"] {
+            try cli.assertUserError(["render", "timer", "--duration", bad, "--out", out], mentions: "--duration '\(bad)'")
+        }
+        try cli.assertUserError(["render", "wheel", "--duration", "5", "--out", out], mentions: "timer only")
+    }
+
     func testWheelBadInput() throws {
         let out = scratch.appendingPathComponent("x.png").path
         try cli.assertUserError(["render", "wheel", "--spin-to", "8", "--out", out], mentions: "--spin-to '8'")

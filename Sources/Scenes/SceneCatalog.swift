@@ -12,7 +12,7 @@ public enum SceneCatalog {
         switch name {
         case "wheel": return WheelScene(config: try config.map(WheelConfig.parse) ?? .defaults, resources: resources, seed: seed)
         case "timer": return TimerScene(config: try config.map(TimerConfig.parse) ?? .defaults, resources: resources)
-        case "pie": return nil    // PieScene: being built
+        case "pie": return try PieScene(config: try config.map(PieConfig.parse) ?? .defaults, resources: resources)
         case "clock": return nil  // ClockScene: being built
         case "testcard": return TestCard(resources: resources)
         default: return nil

@@ -1,0 +1,114 @@
+// The pie chart's configuration: the `pie` section of a Roundel config file (DESIGN.md), every key
+// optional, with built-in defaults so the chart runs with no file. Values are any finite numbers
+// ≥ 0 (they are normalised, so they need not sum to 100); at least one must be more than 0.
+// `validate` is the one place the value and duration rules live: the file parser calls it too, so a
+// config built in code and one read from JSON fail with the same line (`pie.slices[2].value: …`).
+import Foundation
+import Raster
+
+/// One slice: what it is, how much of the whole it is (any unit), and its colour.
+public struct PieSlice: Sendable, Equatable {
+    public var label: String
+    /// Finite and ≥ 0; the slice's share is value / (sum of all values).
+    public var value: Double
+    public var color: Color
+
+    public init(label: String, value: Double, color: Color) {
+        self.label = label; self.value = value; self.color = color
+    }
+}
+
+public struct PieConfig: Sendable, Equatable {
+    public var slices: [PieSlice]
+    /// Seconds for the whole chart to draw (seed 004: each slice gets its share of it). 0 < d ≤ 600.
+    public var duration = 2.0
+    /// Seed 004's view is white.
+    public var backgroundColor = Color.white
+    /// The legend's text (the percentages on the ring pick black or white against their slice).
+    public var textColor = Color(rgb: 0x222222)
+
+    public init(slices: [PieSlice]) { self.slices = slices }
+
+    /// Longest accepted `duration`, in seconds (a chart that takes longer than this is a typo).
+    public static let maximumDuration = 600.0
+
+    /// Adjacent colours differ in hue and lightness; labels on each pick black or white by contrast.
+    public static let palette: [Color] = [
+        Color(rgb: 0x3498DB), Color(rgb: 0xE67E22), Color(rgb: 0x27AE60), Color(rgb: 0xC0392B),
+        Color(rgb: 0x8E44AD), Color(rgb: 0xF1C40F), Color(rgb: 0x16A085), Color(rgb: 0x34495E),
+    ]
+
+    /// A plausible results chart: votes for the party's food (they sum to 372, not 100).
+    public static let defaults = PieConfig(slices: [
+        PieSlice(label: "Pizza", value: 128, color: palette[0]),
+        PieSlice(label: "Sushi", value: 97, color: palette[1]),
+        PieSlice(label: "Tacos", value: 64, color: palette[2]),
+        PieSlice(label: "Curry", value: 52, color: palette[3]),
+        PieSlice(label: "Salad", value: 31, color: palette[4]),
+    ])
+
+    static let knownKeys = ["slices", "duration", "backgroundColor", "textColor"]
+    static let knownSliceKeys = ["label", "value", "color"]
+}
+
+extension PieConfig {
+    /// Reads and checks the `pie` section of the config file at `path`.
+    public static func load(path: String) throws(ConfigError) -> PieConfig {
+        try parse(ConfigFile.load(path: path))
+    }
+
+    /// The `pie` section of `file`, or the defaults when it has none.
+    public static func parse(_ file: ConfigFile) throws(ConfigError) -> PieConfig {
+        let reader = file.reader
+        guard let pie = try file.section("pie") else { return defaults }
+        try reader.rejectUnknownKeys(pie, known: knownKeys, at: "pie")
+
+        var config = defaults
+        if let raw = pie["slices"] {
+            let list = try reader.array(raw, at: "pie.slices")
+            config.slices = []
+            for (i, element) in list.enumerated() {
+                config.slices.append(try reader.pieSlice(element, at: "pie.slices[\(i)]", index: i))
+            }
+        }
+        if let raw = pie["duration"] { config.duration = try reader.number(raw, at: "pie.duration") }
+        if let raw = pie["backgroundColor"] { config.backgroundColor = try reader.color(raw, at: "pie.backgroundColor") }
+        if let raw = pie["textColor"] { config.textColor = try reader.color(raw, at: "pie.textColor") }
+        try config.validate(file: file.file)
+        return config
+    }
+
+    /// Checks what a chart needs to be drawn: at least one slice, every value finite and ≥ 0, not all
+    /// zero, and a duration in (0, 600] s. Paths are those of the config file (`pie.slices[2].value`).
+    public func validate(file: String = "<code>") throws(ConfigError) {
+        let reader = ConfigReader(file: file)
+        guard !slices.isEmpty else { throw reader.error("pie.slices", "the chart needs at least one slice") }
+        for (i, slice) in slices.enumerated() {
+            let path = "pie.slices[\(i)].value"
+            guard slice.value.isFinite else { throw reader.error(path, "\(slice.value) is not a finite number") }
+            guard slice.value >= 0 else { throw reader.error(path, "\(formatted(slice.value)) is negative (values are ≥ 0)") }
+        }
+        guard slices.contains(where: { $0.value > 0 }) else {
+            throw reader.error("pie.slices", "all values are zero: at least one slice must be more than 0")
+        }
+        guard duration.isFinite, duration > 0, duration <= PieConfig.maximumDuration else {
+            throw reader.error("pie.duration", "\(formatted(duration)) is out of range (seconds, more than 0 and at most \(formatted(PieConfig.maximumDuration)))")
+        }
+    }
+}
+
+extension ConfigReader {
+    /// One element of `pie.slices`: `value` is required; `label` defaults to "", `color` to the palette.
+    func pieSlice(_ raw: Any, at path: String, index: Int) throws(ConfigError) -> PieSlice {
+        let o = try object(raw, at: path)
+        try rejectUnknownKeys(o, known: PieConfig.knownSliceKeys, at: path)
+        guard let rawValue = o["value"] else {
+            throw error(path + ".value", "is missing (every slice needs a number ≥ 0)")
+        }
+        let palette = PieConfig.palette
+        var slice = PieSlice(label: "", value: try number(rawValue, at: path + ".value"), color: palette[index % palette.count])
+        if let label = o["label"] { slice.label = try string(label, at: path + ".label") }
+        if let color = o["color"] { slice.color = try self.color(color, at: path + ".color") }
+        return slice
+    }
+}

@@ -1,0 +1,92 @@
+// The animated pie chart (seed 004's PieChartView): a donut whose slices are drawn one after
+// another from 12 o'clock clockwise, each over its share of `duration`, each slice's percentage
+// appearing at its mid-angle when the slice starts, and a legend where the frame has room.
+// A frame is a pure function of (state, t): the only state is when the current draw began, which
+// replay (.restart, .primaryAction, or a tap on the donut) moves to the input's time. Times are
+// seconds since the scene started; geometry is PieLayout's, shares and percentages PieShares'.
+import BitmapFont
+import Foundation
+import Raster
+
+public final class PieScene: Scene {
+    public let name = "pie"
+    public let config: PieConfig
+
+    let fonts: FontStack
+    let shares: PieShares
+    let timeline: PieTimeline
+    /// Scene time at which the current draw began.
+    private(set) var drawStart = 0.0
+    /// Per frame size; rebuilt only when the size changes.
+    var cache: PieFrameCache?
+    /// Reused between frames so drawing the slices allocates no array.
+    var tiles: [(path: Path, color: Color)] = []
+
+    /// A chart from `config`, checked with `PieConfig.validate` (the file parser has already done so).
+    public init(config: PieConfig = .defaults, resources: SceneResources) throws(ConfigError) {
+        try config.validate()
+        guard let shares = PieShares(values: config.slices.map(\.value)) else {
+            // Unreachable after validate, which rejects every input PieShares refuses.
+            throw ConfigError(file: "<code>", path: "pie.slices", problem: "these values cannot be drawn")
+        }
+        self.config = config
+        self.fonts = resources.fonts
+        self.shares = shares
+        self.timeline = PieTimeline(boundaries: shares.boundaries, duration: config.duration)
+    }
+
+    /// Starts drawing the chart again from nothing at scene time `t`.
+    public func replay(at t: Double) {
+        drawStart = t
+    }
+
+    // MARK: Scene
+
+    public func handle(_ input: SceneInput, at t: Double, frameSize: Size) {
+        switch input {
+        case .primaryAction, .restart:
+            replay(at: t)
+        case .tap(let point):
+            if PieLayout(frame: frameSize).containsDonut(point) { replay(at: t) }
+        case .increase, .decrease:
+            break
+        }
+    }
+
+    /// True until the last slice is complete.
+    public func isAnimating(at t: Double) -> Bool { !timeline.isComplete(at: t - drawStart) }
+
+    public func render(into canvas: Canvas, at t: Double) {
+        let frame = prepare(for: Size(width: Double(canvas.width), height: Double(canvas.height)))
+        let elapsed = t - drawStart
+        canvas.clear(config.backgroundColor)
+        drawSlices(frame, at: elapsed, in: canvas)
+        drawLabels(frame, at: elapsed, in: canvas)
+        drawLegend(frame, at: elapsed, in: canvas)
+    }
+
+    // MARK: State for the CLI and tests
+
+    /// "drawing" until the last slice is complete, then "done".
+    public func state(at t: Double) -> String { isAnimating(at: t) ? "drawing" : "done" }
+
+    /// The label and percentage (one decimal, largest remainder: they sum to 100.0) of each slice.
+    public var percentages: [(label: String, percent: Double)] {
+        config.slices.indices.map { (config.slices[$0].label, Double(shares.tenths[$0]) / 10) }
+    }
+
+    /// When slice `index` starts and finishes drawing, in seconds after a draw begins.
+    public func drawingInterval(ofSlice index: Int) -> ClosedRange<Double>? {
+        guard config.slices.indices.contains(index) else { return nil }
+        return timeline.starts[index]...timeline.ends[index]
+    }
+
+    /// `{"scene":"pie","t":…,"state":"drawing|done","slices":[{"label":"Pizza","percent":34.4},…]}`
+    public func jsonLine(at t: Double) -> String {
+        let slices = config.slices.indices.map { k in
+            "{\"label\":\(jsonString(config.slices[k].label)),\"percent\":\(PieShares.format(tenths: shares.tenths[k]))}"
+        }
+        return "{\"scene\":\(jsonString(name)),\"t\":\(jsonNumber(t)),\"state\":\(jsonString(state(at: t))),"
+            + "\"slices\":[" + slices.joined(separator: ",") + "]}"
+    }
+}

@@ -1,53 +1,239 @@
-// The window's event loop: while the scene animates, one frame per vsync at the monotonic time since
-// the scene started (SDL_GetPerformanceCounter), polling events; otherwise sleep in SDL_WaitEvent, so
-// an idle window costs ~0 % CPU. Pending events are drained before drawing, so a burst of resize
-// events costs one frame. Keys, clicks and touches become SceneInput at the time they are handled.
+// The window's event loop. Time: one host clock (seconds since the loop started, from the monotonic
+// SDL_GetPerformanceCounter, never the wall clock) is shared by every scene; a scene stores the times of
+// its own events (a spin's start, a timer's start) and is a pure function of t, so switching away and
+// back shows a spin where it would be by now, and a stalled frame changes nothing about a landing.
+// While the current scene animates: one frame per display refresh (vsync, or paced by `FramePacer`),
+// polling events. Otherwise it sleeps in SDL_WaitEvent(Timeout), so an idle window costs ~0 % CPU
+// (a watched config or a pending `--screenshot` wakes it at most once a second / at the deadline).
+// Pending events are drained before drawing, so a burst of resize events costs one frame.
 import CSDL2
+import Glibc
 import Raster
 import Scenes
 
-/// Why the loop ended.
-enum QuitReason: Equatable { case escapeKey, windowClosed }
-
-/// What one SDL event asks of the window.
-enum EventResponse: Equatable {
-    case quit(QuitReason), redraw, resetTexture, ignore
-    /// Scene input; a tap's point is in window units here (the loop scales it to frame px).
-    case input(SceneInput)
+/// Where the loop's time comes from; tests substitute a clock that moves only when it "sleeps".
+protocol HostClock: AnyObject {
+    /// Seconds since the clock started, monotonic.
+    var seconds: Double { get }
+    /// Waits `seconds` (used to pace frames when there is no vsync).
+    func sleep(_ seconds: Double)
 }
 
-func response(to event: SDL_Event) -> EventResponse {
-    switch SDL_EventType(event.type) {
-    case SDL_QUIT:
-        return .quit(.windowClosed)
-    case SDL_KEYDOWN where event.key.keysym.sym == SDLK_ESCAPE.rawValue:
-        return .quit(.escapeKey)
-    case SDL_KEYDOWN:
-        let sym = UInt32(bitPattern: event.key.keysym.sym)
-        func any(_ keys: SDL_KeyCode...) -> Bool { keys.contains { $0.rawValue == sym } }
-        if any(SDLK_SPACE, SDLK_RETURN, SDLK_KP_ENTER) { return .input(.primaryAction) }
-        if any(SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS) { return .input(.increase) }
-        if any(SDLK_MINUS, SDLK_KP_MINUS) { return .input(.decrease) }
-        if any(SDLK_r) { return .input(.restart) }
-        if any(SDLK_q) { return .quit(.escapeKey) }
-        return .ignore
-    case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != UInt32.max:  // not SDL_TOUCH_MOUSEID (a touch, handled as a finger)
-        return .input(.tap(Point(x: Double(event.button.x), y: Double(event.button.y))))
-    case SDL_FINGERDOWN:
-        // Normalised 0…1 across the window; marked by a negative sentinel the loop recognises.
-        return .input(.tap(Point(x: -1 - Double(event.tfinger.x), y: -1 - Double(event.tfinger.y))))
-    case SDL_WINDOWEVENT:
-        switch SDL_WindowEventID(UInt32(event.window.event)) {
-        case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_EXPOSED: return .redraw
-        case SDL_WINDOWEVENT_CLOSE: return .quit(.windowClosed)
-        default: return .ignore
+/// Seconds since creation from SDL's monotonic performance counter (never the wall clock).
+final class MonotonicClock: HostClock {
+    let start = SDL_GetPerformanceCounter()
+    let frequency = Double(SDL_GetPerformanceFrequency())
+    var seconds: Double { Double(SDL_GetPerformanceCounter() &- start) / frequency }
+    func sleep(_ seconds: Double) {
+        guard seconds > 0 else { return }
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}
+
+/// One window showing a set of scenes, with the options it was opened with.
+final class Session {
+    let window: Window
+    let options: HostOptions
+    let clock: HostClock
+    private(set) var scenes: [Scene]
+    private(set) var current: Int
+    let reload: (() throws -> [Scene])?
+    private var watch: ConfigWatch?
+    private(set) var stats: FrameStats
+    private var pacer: FramePacer
+    /// Tests: called with t after each frame is drawn and before it is presented.
+    var onFrame: ((Double) -> Void)?
+    /// Paths of F12 screenshots, in order (also printed).
+    private(set) var savedScreenshots: [String] = []
+
+    init(window: Window, scenes: [Scene], initialScene: String, options: HostOptions,
+         clock: HostClock = MonotonicClock(), reload: (() throws -> [Scene])? = nil) {
+        self.window = window
+        self.scenes = scenes
+        self.current = scenes.firstIndex { $0.name == initialScene } ?? 0
+        self.options = options
+        self.clock = clock
+        self.reload = reload
+        stats = FrameStats(nominalInterval: window.refreshInterval)
+        pacer = FramePacer(interval: window.refreshInterval, vsync: window.hasVSync)
+        if let path = options.configPath, reload != nil {
+            watch = ConfigWatch(path: path, interval: options.configPollInterval, now: clock.seconds)
         }
-    case SDL_RENDER_TARGETS_RESET:
-        return .redraw
-    case SDL_RENDER_DEVICE_RESET:
-        return .resetTexture
-    default:
-        return .ignore
+    }
+
+    var scene: Scene { scenes[current] }
+
+    /// Runs until a quit key, the window closing, or a `--screenshot` being saved.
+    func run() throws(HostError) -> QuitReason {
+        precondition(!scenes.isEmpty, "a session needs at least one scene")
+        if options.kiosk { window.enterKioskMode() }
+        var needsFrame = true
+        var screenshotNow = false
+        var event = SDL_Event()
+        while true {
+            var now = clock.seconds
+            if let shot = options.screenshot, now >= shot.after {
+                now = shot.after   // the saved frame is the scene at exactly `after`, whenever we got here
+                try window.drawFrame(scene, at: now)
+                let frame = try window.readFrame()
+                window.present()
+                try saveScreenshot(frame, to: shot.path)
+                return .screenshotSaved
+            }
+            if needsFrame || scene.isAnimating(at: now) {
+                try window.drawFrame(scene, at: now)
+                onFrame?(now)
+                if screenshotNow {
+                    screenshotNow = false
+                    saveF12Screenshot()
+                }
+                window.present()   // waits for vsync when the renderer has it
+                let presented = clock.seconds
+                stats.recordPresent(at: presented)
+                pacer.afterPresent(at: presented, clock: clock)
+                needsFrame = false
+            }
+            if let path = watch?.path, watch?.changed(at: clock.seconds) == true, reloadScenes(from: path) { needsFrame = true }
+            let after = clock.seconds
+            if scene.isAnimating(at: after) || needsFrame {
+                guard SDL_PollEvent(&event) == 1 else { continue }
+            } else {
+                stats.pause()
+                pacer.pause()
+                if let timeout = idleTimeout(at: after) {
+                    guard SDL_WaitEventTimeout(&event, Int32((timeout * 1000).rounded(.up))) == 1 else { continue }
+                } else {
+                    guard SDL_WaitEvent(&event) == 1 else { throw .sdl("SDL_WaitEvent") }
+                }
+            }
+            if let reason = handleEvents(first: &event, needsFrame: &needsFrame, screenshot: &screenshotNow) { return reason }
+        }
+    }
+
+    /// Handles `event` and every event already queued; a quit reason ends the loop.
+    private func handleEvents(first event: inout SDL_Event, needsFrame: inout Bool, screenshot: inout Bool) -> QuitReason? {
+        repeat {
+            switch response(to: event, kiosk: options.kiosk) {
+            case .quit(let reason): return reason
+            case .redraw: needsFrame = true
+            case .resetTexture: window.discardTexture(); needsFrame = true
+            case .input(let input):
+                scene.handle(window.framePixels(input), at: clock.seconds, frameSize: window.frameSize)
+                needsFrame = true
+            case .nextScene:
+                current = (current + 1) % scenes.count
+                needsFrame = true
+            case .selectScene(let name):
+                if let index = scenes.firstIndex(where: { $0.name == name }) { current = index; needsFrame = true }
+            case .toggleFullscreen:
+                window.toggleFullscreen()
+                needsFrame = true
+            case .screenshot:
+                screenshot = true
+                needsFrame = true
+            case .ignore: break
+            }
+        } while SDL_PollEvent(&event) == 1
+        return nil
+    }
+
+    /// How long an idle loop may sleep before it has something to do (nil: until an event).
+    private func idleTimeout(at now: Double) -> Double? {
+        var timeout: Double?
+        if let watch { timeout = watch.secondsUntilPoll(at: now) }
+        if let shot = options.screenshot { timeout = min(timeout ?? .infinity, max(0, shot.after - now)) }
+        return timeout
+    }
+
+    /// Rebuilds the scenes after the config changed, keeping the current scene selected. A bad
+    /// config keeps the old scenes and logs one line. Returns whether the scenes were replaced.
+    func reloadScenes(from path: String) -> Bool {
+        guard let reload else { return false }
+        let name = scene.name
+        do {
+            let fresh = try reload()
+            guard !fresh.isEmpty else { return false }
+            scenes = fresh
+            current = fresh.firstIndex { $0.name == name } ?? 0
+            logLine("roundel: config '\(path)' reloaded")
+            return true
+        } catch {
+            logLine("\(error) (kept the previous config)")
+            return false
+        }
+    }
+
+    private func saveF12Screenshot() {
+        let path = freshScreenshotPath()
+        do {
+            try saveScreenshot(try window.readFrame(), to: path)
+            savedScreenshots.append(path)
+            print("roundel: screenshot saved to \(path)")
+            fflush(nil)   // seen at once even when stdout is a pipe
+        } catch {
+            logLine(error.description)
+        }
+    }
+
+    /// What held frames to the display refresh, for `--stats`.
+    var pacingDescription: String { pacer.description }
+}
+
+/// One line on stderr.
+func logLine(_ line: String) {
+    let text = line + "\n"
+    _ = text.withCString { write(2, $0, strlen($0)) }
+}
+
+/// Holds animation frames to the display refresh. With a working vsync, SDL_RenderPresent already
+/// blocks until the vertical blank and nothing is added. Without it (software renderer, dummy driver,
+/// or a vsync that returns at once, as under Xvfb: 10 presents in a row faster than half a refresh)
+/// it sleeps until absolute deadlines one refresh interval apart, so frames neither spin the CPU nor
+/// drift; after a stall it re-anchors instead of rushing to catch up (scenes depend on t, not frames).
+struct FramePacer: CustomStringConvertible {
+    let interval: Double
+    private(set) var vsyncWorks: Bool
+    private let reportedVSync: Bool
+    private var fastPresents = 0
+    private var lastPresent: Double?
+    private var deadline: Double?
+
+    init(interval: Double, vsync: Bool) {
+        self.interval = interval
+        vsyncWorks = vsync
+        reportedVSync = vsync
+    }
+
+    mutating func afterPresent(at now: Double, clock: HostClock) {
+        if vsyncWorks {
+            if let last = lastPresent {
+                fastPresents = now - last < 0.5 * interval ? fastPresents + 1 : 0
+                if fastPresents >= 10 { vsyncWorks = false }
+            }
+            lastPresent = now
+            if vsyncWorks { return }
+        }
+        let next = (deadline ?? now) + interval
+        if next < now {   // a stalled frame: start a new cadence from here
+            deadline = now + interval
+        } else {
+            deadline = next
+        }
+        if let deadline { clock.sleep(deadline - clock.seconds) }
+    }
+
+    /// An idle pause: the next animation starts a new cadence.
+    mutating func pause() {
+        lastPresent = nil
+        deadline = nil
+    }
+
+    var description: String {
+        if vsyncWorks { return "vsync (SDL_RenderPresent waits for the vertical blank)" }
+        let why = reportedVSync ? "the renderer reports vsync but presents return at once" : "the renderer has no vsync"
+        return "timer at the display mode's refresh (\(why))"
     }
 }
 
@@ -57,43 +243,9 @@ extension Window {
         _ = try runUntilQuit(scene: scene)
     }
 
-    /// The loop behind `run`, telling why it ended.
-    func runUntilQuit(scene: Scene) throws(HostError) -> QuitReason {
-        let clock = MonotonicClock()
-        var needsFrame = true
-        var event = SDL_Event()
-        while true {
-            let now = clock.seconds
-            if needsFrame || scene.isAnimating(at: now) {
-                try drawFrame(scene, at: now)
-                present()   // waits for vsync when the renderer has it
-                if !hasVSync { pace(frameStartedAt: now, clock: clock) }
-                needsFrame = false
-            }
-            if scene.isAnimating(at: clock.seconds) {
-                guard SDL_PollEvent(&event) == 1 else { continue }
-            } else {
-                guard SDL_WaitEvent(&event) == 1 else { throw .sdl("SDL_WaitEvent") }
-            }
-            repeat {
-                switch response(to: event) {
-                case .quit(let reason): return reason
-                case .redraw: needsFrame = true
-                case .resetTexture: discardTexture(); needsFrame = true
-                case .input(let input):
-                    scene.handle(framePixels(input), at: clock.seconds, frameSize: frameSize)
-                    needsFrame = true
-                case .ignore: break
-                }
-            } while SDL_PollEvent(&event) == 1
-        }
-    }
-
-    /// Without vsync (software renderer, dummy driver), sleeps out the rest of one display refresh so
-    /// an animation neither spins the CPU nor runs faster than the screen can show.
-    func pace(frameStartedAt start: Double, clock: MonotonicClock) {
-        let remaining = refreshInterval - (clock.seconds - start)
-        if remaining > 0.001 { SDL_Delay(UInt32(remaining * 1000)) }
+    /// A one-scene session with default options, telling why it ended.
+    func runUntilQuit(scene: Scene, options: HostOptions = HostOptions()) throws(HostError) -> QuitReason {
+        try Session(window: self, scenes: [scene], initialScene: scene.name, options: options).run()
     }
 
     /// The frame's size in device px.
@@ -114,11 +266,4 @@ extension Window {
         guard w > 0, h > 0 else { return input }
         return .tap(Point(x: p.x * frame.width / Double(w), y: p.y * frame.height / Double(h)))
     }
-}
-
-/// Seconds since creation from SDL's monotonic performance counter (never the wall clock).
-struct MonotonicClock {
-    let start = SDL_GetPerformanceCounter()
-    let frequency = Double(SDL_GetPerformanceFrequency())
-    var seconds: Double { Double(SDL_GetPerformanceCounter() &- start) / frequency }
 }

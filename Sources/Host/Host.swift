@@ -1,15 +1,67 @@
 // Host puts Roundel's frames on screen through SDL2; it is the only module that imports CSDL2.
-// A frame is a premultiplied ARGB8888 Pixmap (= SDL_PIXELFORMAT_ARGB8888) copied straight into one
-// streaming texture; nothing below Host knows SDL. Public face:
-//   runWindow(scene:size:title:)  open a window and show a scene until Esc or close (the CLI's entry)
+// A frame is a premultiplied ARGB8888 Pixmap (= SDL_PIXELFORMAT_ARGB8888); only its changed rows are
+// copied into one streaming texture; nothing below Host knows SDL. Time: one monotonic host clock
+// (seconds since the window opened) for every scene; scenes keep the times of their own events.
+// Public face:
+//   HostOptions                   size, fullscreen, kiosk, screenshot-after, stats, watched config path
+//   runWindow(scenes:initialScene:options:reload:)   the CLI's entry: a window cycling through scenes
+//   runWindow(scene:size:title:)  one scene in a plain window
 //   Window                        the window, its renderer, texture and canvas; `run(scene:)`
 //   HostError                     one-line reasons, e.g. no display and what to do instead
 //   renderThroughTexture(_:)      a Pixmap through SDL's texture path and back, with no display
 import Scenes
 
+/// How to open and run the window.
+public struct HostOptions: Sendable {
+    /// Window size in window units (device px on a 1× display); the frame is drawn at the drawable size.
+    public var size: (width: Int, height: Int)
+    public var title: String
+    /// Cover the desktop (SDL_WINDOW_FULLSCREEN_DESKTOP); F toggles it.
+    public var fullscreen: Bool
+    /// Fullscreen, no cursor, no screen saver, only Ctrl+Alt+Q (or SIGTERM) quits.
+    public var kiosk: Bool
+    /// Save the frame presented at `after` seconds of host time to `path`, then end the loop.
+    public var screenshot: (path: String, after: Double)?
+    /// Print a frame-interval summary to stdout when the loop ends.
+    public var stats: Bool
+    /// The config file to watch; with a `reload` closure, an edit rebuilds the scenes.
+    public var configPath: String?
+    /// Seconds between polls of the config file's modification time and size.
+    public var configPollInterval: Double
+
+    public init(size: (width: Int, height: Int) = (960, 720), title: String = "Roundel", fullscreen: Bool = false,
+                kiosk: Bool = false, screenshot: (path: String, after: Double)? = nil, stats: Bool = false,
+                configPath: String? = nil, configPollInterval: Double = 1) {
+        self.size = size
+        self.title = title
+        self.fullscreen = fullscreen
+        self.kiosk = kiosk
+        self.screenshot = screenshot
+        self.stats = stats
+        self.configPath = configPath
+        self.configPollInterval = configPollInterval
+    }
+}
+
+/// Opens a window and shows `scenes` (Tab and 1–4 switch; see Keys.swift), starting with the one named
+/// `initialScene`, until a quit key, the window closing, or `options.screenshot` is saved. When
+/// `options.configPath` is set, an edit to it calls `reload` for new scenes (the current one stays
+/// selected); if `reload` throws, the old scenes stay and the error's description is logged on stderr.
+/// Throws `.noDisplay` when there is no display, `.cannotSave` when the screenshot cannot be written.
+public func runWindow(scenes: [Scene], initialScene: String, options: HostOptions,
+                      reload: (() throws -> [Scene])? = nil) throws(HostError) {
+    guard !scenes.isEmpty else { return }
+    let window = try Window(title: options.title, width: options.size.width, height: options.size.height,
+                            fullscreen: options.fullscreen || options.kiosk)
+    let session = Session(window: window, scenes: scenes, initialScene: initialScene, options: options, reload: reload)
+    defer {
+        if options.stats { print(session.stats.summary(pacing: session.pacingDescription)) }
+    }
+    _ = try session.run()
+}
+
 /// Opens a resizable window of `size` (window units) titled `title`, shows `scene` until Esc is
 /// pressed or the window is closed, then closes it. Throws `.noDisplay` when there is no display.
 public func runWindow(scene: Scene, size: (width: Int, height: Int), title: String) throws(HostError) {
-    let window = try Window(title: title, width: size.width, height: size.height)
-    try window.run(scene: scene)
+    try runWindow(scenes: [scene], initialScene: scene.name, options: HostOptions(size: size, title: title))
 }

@@ -11,6 +11,8 @@ public enum HostError: Error, CustomStringConvertible, Equatable, Sendable {
     case invalidSize(width: Int, height: Int)
     /// An SDL call failed after the display was found: the call's name and SDL_GetError.
     case sdlFailed(call: String, sdlMessage: String)
+    /// A screenshot could not be written: PNGCodec's one-line reason.
+    case cannotSave(reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum HostError: Error, CustomStringConvertible, Equatable, Sendable {
                 + "each side must be 1 to \(Pixmap.maxSide) px"
         case let .sdlFailed(call, sdlMessage):
             return "roundel: \(call) failed (SDL: \(sdlMessage))"
+        case let .cannotSave(reason):
+            return reason
         }
     }
 

@@ -1,6 +1,7 @@
 // The desktop window: a resizable SDL window whose renderer shows one streaming texture exactly the
 // size of the drawable in device px (SDL_GetRendererOutputSize, so HiDPI stays sharp). The texture and
-// the Canvas are rebuilt only when that size changes, so drawing a frame allocates nothing.
+// the Canvas are rebuilt only when that size changes, so drawing a frame allocates nothing; only the
+// rows that changed since the last frame are uploaded (RowUpload.swift says why and what it saves).
 // SDL's video state is process-global: open one Window at a time, on the main thread.
 import CSDL2
 import Raster
@@ -12,14 +13,20 @@ public final class Window {
     /// Both at the renderer's output size, or nil until the first frame (and after a device reset).
     private var texture: StreamingTexture?
     private var canvas: Canvas?
+    private var uploader = RowDiffUploader()
+    /// Rows sent to the texture by the last `drawFrame` (0 when nothing changed).
+    var lastUploadedRows: Int { uploader.lastUploadedRows }
+    var lastUploadedBands: [(y: Int, count: Int)] { uploader.lastBands }
 
     /// Opens a resizable window of `width`×`height` window units (device px on a 1× display).
+    /// `fullscreen` opens it covering the desktop (SDL_WINDOW_FULLSCREEN_DESKTOP: no mode change).
     /// Throws `.noDisplay` when SDL finds no X, Wayland or KMS display to open it on.
-    public init(title: String, width: Int, height: Int) throws(HostError) {
+    public init(title: String, width: Int, height: Int, fullscreen: Bool = false) throws(HostError) {
         guard (1...Pixmap.maxSide).contains(width), (1...Pixmap.maxSide).contains(height) else {
             throw .invalidSize(width: width, height: height)
         }
         SDL_SetMainReady()
+        preferDisplayDriversWithoutWayland()
         // Reference-counted by SDL: balanced by SDL_QuitSubSystem in deinit or on failure below.
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw .noDisplayNow() }
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
@@ -30,6 +37,7 @@ public final class Window {
                                  + "which shows nothing")
         }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+            | (fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
         guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_UNDEFINED_MASK),
                                             Int32(SDL_WINDOWPOS_UNDEFINED_MASK),
                                             Int32(width), Int32(height), flags) else {
@@ -89,8 +97,28 @@ public final class Window {
     func drawFrame(_ scene: Scene, at t: Double) throws(HostError) {
         guard let (canvas, texture) = try frameBuffers() else { return }
         scene.render(into: canvas, at: t)
-        try upload(canvas.pixmap, to: texture)
+        try uploader.upload(canvas.pixmap, to: texture)
         try copyToTarget(texture, renderer: renderer)
+    }
+
+    /// The frame last drawn, as rendered (before SDL); nil before the first frame.
+    var lastFrame: Pixmap? { canvas?.pixmap }
+
+    /// Whether the window covers the desktop.
+    var isFullscreen: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 }
+
+    /// Switches between a window and covering the desktop (F); the next frame is drawn at the new size.
+    func toggleFullscreen() {
+        SDL_SetWindowFullscreen(window, isFullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+    }
+
+    /// Kiosk: no cursor over the screen and no screen saver or display blanking while we run.
+    func enterKioskMode() {
+        SDL_ShowCursor(SDL_DISABLE)
+        SDL_DisableScreenSaver()
+        // Closing the window (a window manager's Alt+F4) must not end a kiosk; SIGTERM from systemd still does.
+        SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0")
+        if !isFullscreen { toggleFullscreen() }
     }
 
     /// Shows the back buffer (waits for vsync when the renderer has it).
@@ -103,6 +131,7 @@ public final class Window {
     func discardTexture() {
         texture?.destroy()
         texture = nil
+        uploader.invalidate()
     }
 
     /// The canvas and texture at the current output size, rebuilt when it changed; nil for no area.
@@ -129,4 +158,13 @@ func isInvisibleFallback(driver: String, requested: String?) -> Bool {
     guard ["offscreen", "dummy"].contains(name) else { return false }
     let asked = (requested ?? "").lowercased().split(separator: ",").map { String($0.filter { $0 != " " }) }
     return !asked.contains(name)
+}
+
+/// With neither WAYLAND_DISPLAY nor XDG_RUNTIME_DIR set there is no Wayland compositor to find, yet
+/// SDL still tries libwayland first, which prints "error: XDG_RUNTIME_DIR is invalid or not set" on
+/// stderr. Then ask SDL for X11 or KMSDRM only, at default priority, so a user's SDL_VIDEODRIVER
+/// (read before hints) always wins. Neither available still ends as `.noDisplay`.
+func preferDisplayDriversWithoutWayland() {
+    guard SDL_getenv("SDL_VIDEODRIVER") == nil, SDL_getenv("WAYLAND_DISPLAY") == nil, SDL_getenv("XDG_RUNTIME_DIR") == nil else { return }
+    SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "x11,kmsdrm", SDL_HINT_DEFAULT)
 }

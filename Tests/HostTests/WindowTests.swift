@@ -16,6 +16,23 @@ final class WindowTests: XCTestCase {
         return r
     }
 
+    /// One private Xvfb for the class's real-window tests (a second server started after the first
+    /// stopped was not reachable by SDL's X11 driver), stopped when the class ends.
+    nonisolated(unsafe) static var xvfb: VirtualDisplay?
+    static func xDisplay() throws -> String {
+        if let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty { return name }
+        if let xvfb { return xvfb.name }
+        guard let executable = VirtualDisplay.executable else { throw XCTSkip("no DISPLAY and Xvfb is not installed") }
+        let started = try VirtualDisplay(executable: executable)
+        xvfb = started
+        return started.name
+    }
+    override class func tearDown() {
+        xvfb?.stop()
+        xvfb = nil
+        super.tearDown()
+    }
+
     /// The test card drawn straight into a canvas: what the window must show.
     func directTestCard(width: Int, height: Int) throws -> Pixmap {
         let canvas = try XCTUnwrap(Canvas(width: width, height: height))
@@ -97,15 +114,7 @@ final class WindowTests: XCTestCase {
 
     /// A real X11 window: on $DISPLAY if set, else on a private Xvfb started for this test.
     func testRealWindowShowsTheTestCardAndQuitsOnEscape() throws {
-        var display: VirtualDisplay?
-        var name = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
-        if name.isEmpty {
-            guard let xvfb = VirtualDisplay.executable else { throw XCTSkip("no DISPLAY and Xvfb is not installed") }
-            let started = try VirtualDisplay(executable: xvfb)
-            display = started
-            name = started.name
-        }
-        defer { display?.stop() }
+        let name = try Self.xDisplay()
         try withEnvironment(["SDL_VIDEODRIVER": "x11", "DISPLAY": name]) {
             let window = try Window(title: "Roundel test", width: 160, height: 100)
             let size = window.pixelSize
@@ -117,6 +126,34 @@ final class WindowTests: XCTestCase {
             pushKey(SDLK_ESCAPE)
             pushQuit()
             XCTAssertEqual(try window.runUntilQuit(scene: TestCard(resources: try Self.resources())), .escapeKey)
+        }
+    }
+
+    /// A real X11 window (private Xvfb unless DISPLAY is set) driven through the session: Space makes the
+    /// wheel spin (its JSON state says so), Tab switches to the next scene, Esc quits.
+    func testRealWindowSpinsOnSpaceAndSwitchesOnTab() throws {
+        let name = try Self.xDisplay()
+        try withEnvironment(["SDL_VIDEODRIVER": "x11", "DISPLAY": name]) {
+            let window = try Window(title: "Roundel test", width: 200, height: 150)
+            let scenes = try SceneCatalog.makeAll(resources: try Self.resources(), seed: 5)
+            let session = Session(window: window, scenes: scenes, initialScene: "wheel", options: HostOptions())
+            var states: [String] = []
+            var shown: [String] = []
+            session.onFrame = { t in
+                let scene = session.scene
+                shown.append(scene.name)
+                if scene.name == "wheel" { states.append(scene.jsonLine(at: t)) }
+                if shown.count == 1 { self.pushKey(SDLK_SPACE) }
+                else if scene.name == "wheel", states.last?.contains("\"state\":\"spinning\"") == true { self.pushKey(SDLK_TAB) }
+                else if scene.name != "wheel" { self.pushKey(SDLK_ESCAPE) }
+                if shown.count > 600 { self.pushQuit() }   // backstop
+            }
+            let reason = try session.run()
+            session.onFrame = nil   // the closure holds the session
+            XCTAssertEqual(reason, .escapeKey)
+            XCTAssertTrue(states.first?.contains("\"state\":\"idle\"") == true, states.first ?? "no frame")
+            XCTAssertTrue(states.contains { $0.contains("\"state\":\"spinning\"") }, "Space spins the wheel")
+            XCTAssertEqual(shown.last, scenes[1].name, "Tab shows the next scene")
         }
     }
 

@@ -1,0 +1,74 @@
+// What each SDL event asks of the host: the one table of keys, clicks and touches.
+//   Space/Enter primary action · +/− more/fewer slices · R restart · Tab next scene · 1–4 wheel, timer,
+//   pie, clock · F fullscreen · F12 screenshot · Esc/Q quit · left click and touch: a tap.
+// In kiosk mode Esc, Q, F and closing the window do nothing; Ctrl+Alt+Q quits (and SIGTERM, which SDL
+// turns into SDL_QUIT, so `systemctl stop` works). Key repeats count only for + and −.
+import CSDL2
+import Raster
+import Scenes
+
+/// Why the loop ended.
+enum QuitReason: Equatable { case escapeKey, windowClosed, quitChord, screenshotSaved }
+
+/// What one SDL event asks of the host.
+enum EventResponse: Equatable {
+    case quit(QuitReason), redraw, resetTexture, ignore
+    /// Scene input; a tap's point is in window units here (the loop scales it to frame px).
+    case input(SceneInput)
+    /// Tab: the next scene; 1–4: the scene of that name (ignored when it does not exist yet).
+    case nextScene
+    case selectScene(String)
+    case toggleFullscreen
+    /// F12: save the presented frame as a PNG in the current directory.
+    case screenshot
+}
+
+/// The scenes the number keys pick, in key order.
+let numberKeyScenes = ["wheel", "timer", "pie", "clock"]
+
+func response(to event: SDL_Event, kiosk: Bool = false) -> EventResponse {
+    switch SDL_EventType(event.type) {
+    case SDL_QUIT:
+        return .quit(.windowClosed)
+    case SDL_KEYDOWN:
+        return keyResponse(sym: UInt32(bitPattern: event.key.keysym.sym), modifiers: UInt32(event.key.keysym.mod),
+                           isRepeat: event.key.repeat != 0, kiosk: kiosk)
+    case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != UInt32.max:  // not SDL_TOUCH_MOUSEID (a touch, handled as a finger)
+        return .input(.tap(Point(x: Double(event.button.x), y: Double(event.button.y))))
+    case SDL_FINGERDOWN:
+        // Normalised 0…1 across the window; marked by a negative sentinel the loop recognises.
+        return .input(.tap(Point(x: -1 - Double(event.tfinger.x), y: -1 - Double(event.tfinger.y))))
+    case SDL_WINDOWEVENT:
+        switch SDL_WindowEventID(UInt32(event.window.event)) {
+        case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_DISPLAY_CHANGED: return .redraw
+        case SDL_WINDOWEVENT_CLOSE: return kiosk ? .ignore : .quit(.windowClosed)
+        default: return .ignore
+        }
+    case SDL_RENDER_TARGETS_RESET:
+        return .redraw
+    case SDL_RENDER_DEVICE_RESET:
+        return .resetTexture
+    default:
+        return .ignore
+    }
+}
+
+func keyResponse(sym: UInt32, modifiers: UInt32, isRepeat: Bool, kiosk: Bool) -> EventResponse {
+    func any(_ keys: SDL_KeyCode...) -> Bool { keys.contains { $0.rawValue == sym } }
+    let ctrl = modifiers & UInt32(KMOD_CTRL.rawValue) != 0, alt = modifiers & UInt32(KMOD_ALT.rawValue) != 0
+    if any(SDLK_q) && ctrl && alt { return .quit(.quitChord) }
+    if any(SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS) { return .input(.increase) }
+    if any(SDLK_MINUS, SDLK_KP_MINUS) { return .input(.decrease) }
+    if isRepeat { return .ignore }
+    if any(SDLK_ESCAPE, SDLK_q) { return kiosk ? .ignore : .quit(.escapeKey) }
+    if any(SDLK_SPACE, SDLK_RETURN, SDLK_KP_ENTER) { return .input(.primaryAction) }
+    if any(SDLK_r) { return .input(.restart) }
+    if any(SDLK_TAB) { return .nextScene }
+    for (offset, name) in numberKeyScenes.enumerated() {
+        let digit = SDLK_1.rawValue + UInt32(offset), keypad = SDLK_KP_1.rawValue + UInt32(offset)
+        if sym == digit || sym == keypad { return .selectScene(name) }
+    }
+    if any(SDLK_f) { return kiosk ? .ignore : .toggleFullscreen }
+    if any(SDLK_F12) { return .screenshot }
+    return .ignore
+}

@@ -1,0 +1,22 @@
+// `roundel run`'s words checked in one place, each mistake one line naming the option and the rule,
+// then handed to Host as a HostOptions.
+import Host
+
+struct RunOptions {
+    var host: HostOptions
+    var seed: UInt64?
+
+    static func parse(_ run: Run) throws -> RunOptions {
+        let size = try FrameSize.parse(run.size)
+        var host = HostOptions(size: (size.width, size.height), title: "Roundel", fullscreen: run.fullscreen,
+                               kiosk: run.kiosk, stats: run.stats, configPath: run.config)
+        switch (run.screenshot, run.after) {
+        case (nil, nil): break
+        case (nil, .some): throw UserError("roundel: --after needs --screenshot FILE (the PNG to save)")
+        case (.some(let path), let after):
+            guard !path.isEmpty else { throw UserError("roundel: --screenshot needs a file name, like shot.png") }
+            host.screenshot = (path, try after.map { try Seconds.parse($0, option: "--after") } ?? 0)
+        }
+        return RunOptions(host: host, seed: try SceneSetup.parseSeed(run.seed))
+    }
+}

@@ -13,7 +13,7 @@ public enum SceneCatalog {
         case "wheel": return WheelScene(config: try config.map(WheelConfig.parse) ?? .defaults, resources: resources, seed: seed)
         case "timer": return TimerScene(config: try config.map(TimerConfig.parse) ?? .defaults, resources: resources)
         case "pie": return try PieScene(config: try config.map(PieConfig.parse) ?? .defaults, resources: resources)
-        case "clock": return nil  // ClockScene: being built
+        case "clock": return ClockScene(config: try config.map(ClockConfig.parse) ?? .defaults, resources: resources, startTime: ClockScene.secondsSinceMidnightNow())  // local time once, at creation; `--time` sets startTime
         case "testcard": return TestCard(resources: resources)
         default: return nil
         }

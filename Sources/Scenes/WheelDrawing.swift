@@ -157,11 +157,21 @@ extension WheelScene {
         let dim = winner == nil ? 0 : 0.45 * k
         for (i, plan) in frame.labels.enumerated() {
             guard let plan else { continue }
-            let a = Angle.radians(layout.midAngle(of: i) + rotation - Double.pi / 2)
+            let a: Angle, anchor: Point
+            if numberedCount != nil {
+                // Equal slices from 12 o'clock: seed 003's RadialLayout, turned by the rotation plus half a slice.
+                let radial = RadialLayout(center: c, radius: plan.radius, count: layout.count,
+                                          offset: .radians(rotation + layout.sweeps[i] / 2))
+                a = radial.angle(of: i)
+                anchor = radial.position(of: i)
+            } else {
+                a = .radians(layout.midAngle(of: i) + rotation - Double.pi / 2)
+                anchor = .onCircle(center: c, radius: plan.radius, at: a)
+            }
             var color = config.labelColor
             if numberedCount != nil { color = items[i].color == .white ? Color(rgb: 0x111111) : .white }
             if let winner, winner != i { color = color.withOpacity(1 - dim) }
-            fonts.draw(plan.text, in: canvas, at: .onCircle(center: c, radius: plan.radius, at: a),
+            fonts.draw(plan.text, in: canvas, at: anchor,
                        rotation: a + .radians(plan.turn),
                        style: TextStyle(size: plan.size, color: color, alignment: .center, verticalAlignment: .middle))
         }

@@ -1,0 +1,68 @@
+// The clock (seed 003): the seed's radial face with hour, minute and sweeping second hands. The scene
+// is given a time of day when it is made (`startTime`, seconds since local midnight) and the frame
+// at t shows startTime + t, so a frame is a pure function of (startTime, t) and nothing here reads a
+// clock. The CLI passes `--time` with t = 0; the window passes the local time once, at creation.
+// Geometry and drawing are in ClockFace; parsing and formatting times in ClockTime.
+import BitmapFont
+import Foundation
+import Raster
+
+public final class ClockScene: Scene {
+    public let name = "clock"
+    public let config: ClockConfig
+    /// Seconds since local midnight shown at t = 0 (any finite value; taken modulo a day).
+    public var startTime: Double
+
+    let fonts: FontStack
+    /// The face for the last frame size, and its dial (everything but the hands) drawn once: a
+    /// frame copies the dial and draws only the hands (3840×2160, release: 60 ms → 9 ms a frame).
+    private var face: ClockFace?
+    private var dial: Pixmap?
+
+    public init(config: ClockConfig = .defaults, resources: SceneResources, startTime: Double) {
+        self.config = config
+        self.startTime = startTime
+        fonts = resources.fonts
+    }
+
+    /// The time of day shown at `t`, in [0, 86 400).
+    public func timeOfDay(at t: Double) -> Double { ClockScene.timeOfDay(startTime + t) }
+
+    public func render(into canvas: Canvas, at t: Double) {
+        let size = Size(width: Double(canvas.width), height: Double(canvas.height))
+        if face?.size != size {
+            let made = ClockFace(frame: size)
+            face = made
+            dial = Canvas(width: canvas.width, height: canvas.height).map { dialCanvas in
+                dialCanvas.clear(config.backgroundColor)
+                made.drawDial(in: dialCanvas, fonts: fonts, config: config)
+                return dialCanvas.pixmap
+            }
+        }
+        guard let face else { return }
+        if let dial {
+            // Same pixels as drawing the dial here; only the canvas's clip is replaced.
+            let clip = canvas.clip.intersection(dial.bounds)
+            if clip == dial.bounds {
+                canvas.pixmap.copy(dial, toX: 0, y: 0)
+            } else if let part = dial.cropped(to: clip) {
+                canvas.pixmap.copy(part, toX: clip.x, y: clip.y)
+            }
+        } else {
+            canvas.clear(config.backgroundColor)
+            face.drawDial(in: canvas, fonts: fonts, config: config)
+        }
+        face.drawHands(ClockHands(timeOfDay: timeOfDay(at: t)), in: canvas, config: config)
+    }
+
+    /// The clock has nothing to press.
+    public func handle(_ input: SceneInput, at t: Double, frameSize: Size) {}
+
+    /// The hands always move (the second hand sweeps; without it the minute hand still creeps).
+    public func isAnimating(at t: Double) -> Bool { true }
+
+    /// `{"scene":"clock","t":…,"time":"HH:MM:SS"}`: the whole second shown at `t`.
+    public func jsonLine(at t: Double) -> String {
+        "{\"scene\":\(jsonString(name)),\"t\":\(jsonNumber(t)),\"time\":\(jsonString(ClockScene.formatTime(timeOfDay(at: t))))}"
+    }
+}

@@ -37,6 +37,9 @@ struct Render: ParsableCommand {
             help: ArgumentHelp("Timer: one step of this many seconds (overrides the config).", valueName: "seconds"))
     var duration: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Clock: the time shown at t = 0 (default: now).", valueName: "HH:MM:SS"))
+    var time: String?
+
     func run() throws {
         let size = try FrameSize.parse(size)
         let at = try Seconds.parse(at, option: "--at")
@@ -45,12 +48,16 @@ struct Render: ParsableCommand {
             throw UserError("roundel: --spin-to and --seed apply to the wheel only")
         }
         if scene != "timer", duration != nil { throw UserError("roundel: --duration applies to the timer only") }
+        if scene != "clock", time != nil { throw UserError("roundel: --time applies to the clock only") }
+        let clockStart: Double?
+        do { clockStart = try time.map(ClockScene.parseTime) } catch { throw UserError(error.description) }
         let made: Scene
         if scene == "timer", let duration {
             made = try SceneSetup.timer(configPath: config, duration: duration)
         } else {
             made = try SceneSetup.make(scene, configPath: config, seed: seed)
         }
+        if let clock = made as? ClockScene, let clockStart { clock.startTime = clockStart }
         if let wheel = made as? WheelScene, spinTo != nil || seed != nil {
             let target = try spinTo.map { try WheelSetup.parseIndex($0, count: wheel.sliceCount) }
             do { try wheel.spin(at: 0, to: target) } catch { throw UserError(error.description) }

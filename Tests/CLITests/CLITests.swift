@@ -198,6 +198,27 @@ final class WheelCLITests: XCTestCase {
         try cli.assertUserError(["render", "wheel", "--duration", "5", "--out", out], mentions: "timer only")
     }
 
+    func testClockTimeIsShownAndBadTimesAreNamed() throws {
+        let out = scratch.appendingPathComponent("c.png").path
+        let r = try cli.run(["render", "clock", "--time", "10:10:30", "--at", "2", "--size", "200x200", "--out", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try json(r.stdout)["time"] as? String, "10:10:32")
+        for bad in ["25:00:00", "12:60:00", "noon", "12:00"] {
+            try cli.assertUserError(["render", "clock", "--time", bad, "--out", out], mentions: "--time '\(bad)'")
+        }
+        try cli.assertUserError(["render", "pie", "--time", "10:00:00", "--out", out], mentions: "clock only")
+    }
+
+    func testEveryScenePrintsItsJSONLine() throws {
+        for scene in ["wheel", "timer", "pie", "clock", "testcard"] {
+            let out = scratch.appendingPathComponent("\(scene).png").path
+            let r = try cli.run(["render", scene, "--at", "1", "--size", "240x240", "--out", out])
+            XCTAssertEqual(r.status, 0, "\(scene): \(r.stderr)")
+            XCTAssertEqual(try json(r.stdout)["scene"] as? String, scene)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: out), scene)
+        }
+    }
+
     func testWheelBadInput() throws {
         let out = scratch.appendingPathComponent("x.png").path
         try cli.assertUserError(["render", "wheel", "--spin-to", "8", "--out", out], mentions: "--spin-to '8'")

@@ -4,7 +4,7 @@ SIZE ?= 512x512
 APT_PACKAGES := libsdl2-dev libpng-dev pkg-config unifont xvfb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run test render clean
+.PHONY: deps build release run test render clean bench
 
 # Idempotent: installs only the Debian packages that are missing (apt-get; sudo only when not root).
 deps:
@@ -35,3 +35,18 @@ render: release
 
 clean:
 	rm -rf .build out
+
+# `roundel bench` at 1080p beside cairo drawing the same wheel frames (bench/cairo-wheel.c). cairo is
+# installed here only (libcairo2-dev, if missing); the app and `make test` never use it.
+BENCH_SIZE ?= 1920x1080
+BENCH_FRAMES ?= 120
+# e.g. BENCH_BUILD_FLAGS="--scratch-path .build-bench" to build apart from a checkout's other builds.
+BENCH_BUILD_FLAGS ?=
+bench: deps
+	@dpkg-query -W -f='$${Status}' libcairo2-dev 2>/dev/null | grep -q "install ok installed" || { \
+	  echo "make bench: installing libcairo2-dev"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcairo2-dev; }
+	$(SWIFT) build -c release $(BENCH_BUILD_FLAGS)
+	mkdir -p .build
+	gcc -O2 -o .build/cairo-wheel bench/cairo-wheel.c $$(pkg-config --cflags --libs cairo) -lm
+	$$($(SWIFT) build -c release $(BENCH_BUILD_FLAGS) --show-bin-path)/roundel bench --size $(BENCH_SIZE) --frames $(BENCH_FRAMES) --cairo .build/cairo-wheel

@@ -2,6 +2,9 @@
 // frame on one core, with the memory floor measured in the same run: clearing a frame buffer and
 // copying it once, the least any frame costs the host. Ratios within one run are what to compare;
 // this machine is noisy, so absolute figures move between runs.
+// The wheel is a 12-prize wheel (`benchWheel`). With `--cairo PATH` (or ROUNDEL_CAIRO_BENCH) the same
+// wheel frames are described to bench/cairo-wheel (built by `make bench`), which draws them with cairo;
+// its median and the ratio cairo ÷ Roundel are printed from the same run.
 import ArgumentParser
 import Foundation
 import Raster
@@ -19,6 +22,18 @@ struct Bench: ParsableCommand {
     @Flag(help: "One JSON object per line instead of a table.")
     var json = false
 
+    @Option(help: ArgumentHelp("Only this scene (e.g. to count its instructions under callgrind).", valueName: "name"))
+    var scene: String?
+
+    @Option(help: ArgumentHelp("The built bench/cairo-wheel program, to time cairo drawing the same wheel frames "
+                               + "(default: $ROUNDEL_CAIRO_BENCH).", valueName: "PATH"))
+    var cairo: String?
+
+    @Option(help: ArgumentHelp("With the cairo comparison: write cairo's first wheel frame to this PNG "
+                               + "(compare with `roundel render wheel --config bench/wheel-12.json --spin-to 1 --seed 1 --at 1.5`).",
+                               valueName: "FILE"))
+    var cairoPng: String?
+
     func run() throws {
         let size = try FrameSize.parse(size)
         guard let count = Int(frames), (1...100_000).contains(count) else {
@@ -30,9 +45,14 @@ struct Bench: ParsableCommand {
         }
         let floor = Self.memoryFloor(canvas: canvas, frames: count)
         var rows: [(String, [Double])] = []
-        for name in SceneCatalog.names where name != "testcard" {
-            guard let scene = try? SceneCatalog.make(name, resources: resources, seed: 1) else { continue }
+        var wheelFrames: (scene: WheelScene, times: [Double])?
+        for name in SceneCatalog.names where name != "testcard" && (scene == nil || scene == name) {
+            let made: Scene? = name == "wheel"
+                ? WheelScene(config: Self.benchWheel, resources: resources, seed: 1)
+                : try? SceneCatalog.make(name, resources: resources, seed: 1)
+            guard let scene = made else { continue }
             let start = Self.prepare(scene)
+            if let wheel = scene as? WheelScene { wheelFrames = (wheel, (0..<count).map { start + Double($0) / 60 }) }
             var times: [Double] = []
             times.reserveCapacity(count)
             for i in 0..<count {
@@ -45,6 +65,19 @@ struct Bench: ParsableCommand {
             rows.append((name, times))
         }
         let label = "\(size.width)x\(size.height)"
+        let cairoPath = cairo ?? ProcessInfo.processInfo.environment["ROUNDEL_CAIRO_BENCH"]
+        var cairoResult: Result<(median: Double, p95: Double), UserError>?
+        if let cairoPath, let wheelFrames {
+            let ringPath = (resources.assetsDirectory as NSString).appendingPathComponent("ring.png")
+            let frameSize = Size(width: Double(size.width), height: Double(size.height))
+            cairoResult = Result { () throws(UserError) in
+                guard let description = wheelFrames.scene.benchDescription(frameSize: frameSize, times: wheelFrames.times,
+                                                                           ringPath: ringPath) else {
+                    throw UserError("cairo: not compared (frames past the end of the spin; use --frames 200 or fewer)")
+                }
+                return try Self.runCairo(cairoPath, description: description, png: cairoPng)
+            }
+        }
         if !json {
             print("size \(label), \(count) frames per scene, one core; floor = clear + copy one frame")
             print("scene     median ms   p95 ms   ×floor")
@@ -59,6 +92,60 @@ struct Bench: ParsableCommand {
             }
         }
         if !json { print(String(format: "floor     %9.3f", floor)) }
+        let wheelMedian = rows.first { $0.0 == "wheel" }.map { percentile($0.1, 0.5) }
+        switch cairoResult {
+        case nil:
+            if !json { print("cairo: not compared (pass --cairo PATH or set ROUNDEL_CAIRO_BENCH; `make bench` does)") }
+        case .failure(let error):
+            if json { FileHandle.standardError.write(Data((error.description + "\n").utf8)) } else { print(error.description) }
+        case .success(let (med, p95)):
+            let ratio = wheelMedian.map { med / $0 } ?? .nan
+            if json {
+                print(#"{"scene":"wheel-cairo","size":"\#(label)","median_ms":\#(round3(med)),"p95_ms":\#(round3(p95)),"floor_ms":\#(round3(floor)),"cairo_over_roundel":\#(round3(ratio))}"#)
+            } else {
+                print(String(format: "cairo     %9.3f %8.3f %8.2f   (the same wheel frames drawn by cairo)", med, p95, med / floor))
+                print(String(format: "cairo ÷ roundel (wheel medians): %.2f×", ratio))
+            }
+        }
+    }
+
+    /// Twelve labelled prizes: the default palette and texts, and four more (bench/wheel-12.json is
+    /// the same wheel as a config file, for `roundel render`).
+    static let benchWheel: WheelConfig = {
+        var config = WheelConfig.defaults
+        config.items += [
+            WheelItem(text: "2,000", color: Color(rgb: 0x2B8A3E), value: 2000),
+            WheelItem(text: "Bonus", color: Color(rgb: 0xE8590C), value: 300),
+            WheelItem(text: "10", color: Color(rgb: 0x1864AB), value: 10),
+            WheelItem(text: "Mystery", color: Color(rgb: 0xA61E4D), value: 0),
+        ]
+        return config
+    }()
+
+    /// Writes `description` to a temporary file, runs the cairo program on it and reads back
+    /// `cairo median_ms M p95_ms P frames N`.
+    static func runCairo(_ program: String, description: String, png: String?) throws(UserError) -> (median: Double, p95: Double) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-bench-\(getpid()).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = (png.map { ["--png", $0] } ?? []) + [file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        do {
+            try description.write(to: file, atomically: true, encoding: .utf8)
+            try process.run()
+        } catch {
+            throw UserError("cairo: cannot run '\(program)': \(error.localizedDescription)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let words = (String(data: data, encoding: .utf8) ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+        guard process.terminationStatus == 0, words.count >= 5, words[0] == "cairo",
+              let median = Double(words[2]), let p95 = Double(words[4]) else {
+            throw UserError("cairo: '\(program)' failed (exit \(process.terminationStatus))")
+        }
+        return (median, p95)
     }
 
     /// Puts a scene mid-animation and returns the time to start sampling from.

@@ -38,9 +38,14 @@ public final class Window {
         }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
             | (fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+        // Fullscreen starts at the desktop's size: a GL renderer made for a smaller window and then
+        // resized kept drawing into the old height in a portrait screen under Xvfb (no window manager).
+        var desktop = SDL_DisplayMode()
+        let fitsDesktop = fullscreen && SDL_GetDesktopDisplayMode(0, &desktop) == 0 && desktop.w > 0 && desktop.h > 0
+        let (openWidth, openHeight) = fitsDesktop ? (desktop.w, desktop.h) : (Int32(width), Int32(height))
         guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_UNDEFINED_MASK),
                                             Int32(SDL_WINDOWPOS_UNDEFINED_MASK),
-                                            Int32(width), Int32(height), flags) else {
+                                            openWidth, openHeight, flags) else {
             let error = HostError.noDisplayNow()
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw error
@@ -98,6 +103,14 @@ public final class Window {
         guard let (canvas, texture) = try frameBuffers() else { return }
         scene.render(into: canvas, at: t)
         try uploader.upload(canvas.pixmap, to: texture)
+        // A window created fullscreen (or switched by F) can reach its final size before SDL's renderer
+        // updates its viewport, which then keeps the old window size: the frame landed in a corner under
+        // Xvfb. Reset the viewport to the whole output whenever it is not.
+        var viewport = SDL_Rect()
+        SDL_RenderGetViewport(renderer, &viewport)
+        if viewport.x != 0 || viewport.y != 0 || Int(viewport.w) != texture.width || Int(viewport.h) != texture.height {
+            SDL_RenderSetViewport(renderer, nil)
+        }
         try copyToTarget(texture, renderer: renderer)
     }
 

@@ -97,7 +97,7 @@ struct Bench: ParsableCommand {
         case nil:
             if !json { print("cairo: not compared (pass --cairo PATH or set ROUNDEL_CAIRO_BENCH; `make bench` does)") }
         case .failure(let error):
-            if json { FileHandle.standardError.write(Data((error.description + "\n").utf8)) } else { print(error.description) }
+            throw error   // after the table: asked for cairo and did not get it (exit 2)
         case .success(let (med, p95)):
             let ratio = wheelMedian.map { med / $0 } ?? .nan
             if json {

@@ -32,6 +32,24 @@ public final class Canvas {
 
     public func clear(_ color: Color = .clear) { pixmap.clear(color, in: clip) }
 
+    /// Replaces the pixels inside the clip with `source`'s (same size, not blended): a cached backdrop
+    /// costs one memory copy instead of redrawing it.
+    public func replace(with source: Pixmap) {
+        guard source.width == pixmap.width, source.height == pixmap.height else { return }
+        let r = clip.intersection(pixmap.bounds)
+        guard !r.isEmpty else { return }
+        let dstStride = pixmap.stride, srcStride = source.stride
+        source.pixels.withUnsafeBufferPointer { src in
+            pixmap.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in r.y..<r.maxY {
+                    let from = UnsafeBufferPointer(rebasing: src[(y * srcStride + r.x)..<(y * srcStride + r.maxX)])
+                    _ = UnsafeMutableBufferPointer(rebasing: dst[(y * dstStride + r.x)..<(y * dstStride + r.maxX)])
+                        .initialize(from: from)
+                }
+            }
+        }
+    }
+
     /// Fills `path` with `color` (exact-area anti-aliasing, source-over unless `blend` says otherwise).
     public func fill(_ path: Path, color: Color, rule: FillRule = .nonZero, blend: BlendMode = .sourceOver) {
         path.flatten(transform: transform, into: &flattened)

@@ -23,6 +23,10 @@ struct WheelFrameCache {
     /// The ring, pre-scaled by area averaging when the wheel is smaller than the image.
     let ring: Pixmap?
     let ringDiameter: Double
+    /// The pre-scaled ring's square minus its transparent centre (ring px): the only part worth sampling.
+    let ringShape: Path?
+    /// The background and the wheel's shadow, which never move: copied, not redrawn, each frame.
+    var backdrop: Pixmap?
     let pointer: Path
     /// The pointer's tip, in frame px (tests sample the slice just below it).
     let pointerTip: Point
@@ -90,10 +94,17 @@ extension WheelScene {
         pointer.line(to: Point(x: c.x + halfWidth, y: baseY))
         pointer.close()
 
-        let made = WheelFrameCache(size: size, layout: layout, sliceRadius: sliceRadius, visibleRadius: visible,
+        var made = WheelFrameCache(size: size, layout: layout, sliceRadius: sliceRadius, visibleRadius: visible,
                                    hubRadius: hub, slices: slices, separators: separators, labels: labels,
-                                   ring: scaledRing, ringDiameter: ringDiameter, pointer: pointer, pointerTip: tip,
+                                   ring: scaledRing, ringDiameter: ringDiameter, ringShape: scaledRing.map(ringShape),
+                                   backdrop: nil, pointer: pointer, pointerTip: tip,
                                    button: roundedRect(layout.buttonRect, radius: layout.buttonRect.height / 2))
+        // The backdrop is drawn by the same code as before caching, so frames are pixel for pixel the same.
+        if let backdrop = Canvas(width: Int(size.width), height: Int(size.height)) {
+            backdrop.clear(config.backgroundColor)
+            drawShadow(made, in: backdrop)
+            made.backdrop = backdrop.pixmap
+        }
         cache = made
         return made
     }
@@ -183,7 +194,27 @@ extension WheelScene {
         let t = Transform.translation(x: -side / 2, y: -Double(ring.height) / 2)
             .concatenating(.scale(frame.ringDiameter / side))
             .concatenating(wheelTransform(frame, rotation: rotation))
-        canvas.draw(ring, transform: t)
+        canvas.draw(ring, transform: t, shape: frame.ringShape)
+    }
+
+    /// The ring image's square without the disc at its centre where every pixel is transparent
+    /// (less 2 px, so bilinear footprints at the hole's edge are kept): drawing through it skips
+    /// the centre, most of a ring image, at no change to a single pixel.
+    func ringShape(_ ring: Pixmap) -> Path {
+        let cx = Double(ring.width) / 2, cy = Double(ring.height) / 2
+        var hole = Double(min(ring.width, ring.height)) / 2
+        for y in 0..<ring.height {
+            for x in 0..<ring.width where ring[x, y] != 0 {
+                hole = min(hole, Point(x: Double(x) + 0.5, y: Double(y) + 0.5).distance(to: Point(x: cx, y: cy)) - 0.75)
+            }
+        }
+        var shape = Path.rect(Rect(x: 0, y: 0, width: Double(ring.width), height: Double(ring.height)))
+        let r = hole - 2
+        guard r > 1 else { return shape }
+        // Counter-clockwise inside the clockwise square: nonzero winding 0, a hole.
+        shape.arc(center: Point(x: cx, y: cy), radius: r, start: .zero, end: -.fullTurn, clockwise: false)
+        shape.close()
+        return shape
     }
 
     /// A gold cap over the point where the slices meet.

@@ -132,8 +132,12 @@ public final class WheelScene: Scene {
         let rotation = spinner.rotation(at: t)
         let winner = spinner.result(at: t)
         let highlight = winner == nil ? 0 : highlightStrength(at: t)
-        canvas.clear(config.backgroundColor)
-        drawShadow(frame, in: canvas)
+        if let backdrop = frame.backdrop {
+            canvas.replace(with: backdrop)
+        } else {
+            canvas.clear(config.backgroundColor)
+            drawShadow(frame, in: canvas)
+        }
         drawSlices(frame, rotation: rotation, in: canvas)
         if let winner { drawHighlight(frame, winner: winner, strength: highlight, rotation: rotation, in: canvas) }
         drawLabels(frame, rotation: rotation, winner: winner, strength: highlight, in: canvas)

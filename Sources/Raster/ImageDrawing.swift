@@ -46,8 +46,11 @@ extension Canvas {
                 } solid: { y, x0, x1 in
                     let p = inverse.apply(Point(x: Double(x0) + 0.5, y: Double(y) + 0.5))
                     var u = BilinearSampler.fixed(p.x - 0.5), v = BilinearSampler.fixed(p.y - 0.5)
+                    let n = x1 - x0
+                    // A run whose samples all lie inside the image needs no clamping (the common case).
+                    let inside = sampler.contains(u, v) && sampler.contains(u &+ du &* (n - 1), v &+ dv &* (n - 1))
                     for i in (y * stride + x0)..<(y * stride + x1) {
-                        let s = sampler.sample(u, v)
+                        let s = inside ? sampler.sampleInside(u, v) : sampler.sample(u, v)
                         if s >> 24 == 255 && alpha == 255 { dst[i] = s }
                         else if s != 0 { dst[i] = sourceOver(alpha == 255 ? s : scalePixel(s, by: alpha), dst[i]) }
                         u &+= du; v &+= dv
@@ -88,6 +91,23 @@ struct BilinearSampler {
     static func fixed(_ x: Double) -> Int {
         guard x.isFinite else { return 0 }
         return Int((min(max(x, -1_073_741_824), 1_073_741_824) * 65536).rounded(.down))
+    }
+
+    /// Whether a sample at (u, v) has all four texels inside the image without clamping.
+    @inline(__always)
+    func contains(_ u: Int, _ v: Int) -> Bool {
+        u >= 0 && v >= 0 && u < (width - 1) << 16 && v < (height - 1) << 16
+    }
+
+    /// `sample` for positions where `contains` holds: no clamps.
+    @inline(__always)
+    func sampleInside(_ u: Int, _ v: Int) -> UInt32 {
+        let base = (v >> 16) * stride + (u >> 16)
+        let fx = UInt32(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt32(truncatingIfNeeded: (v >> 8) & 0xFF)
+        let p00 = pixels[base], p01 = pixels[base + 1]
+        let p10 = pixels[base + stride], p11 = pixels[base + stride + 1]
+        if p00 | p01 | p10 | p11 == 0 { return 0 }
+        return lerp(lerp(p00, p01, fx), lerp(p10, p11, fx), fy)
     }
 
     @inline(__always)

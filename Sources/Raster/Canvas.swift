@@ -13,8 +13,10 @@ public final class Canvas {
     var flattened = Polylines()
     var outline = Polylines()
     let stroker = Stroker()
-    /// Scratch layer for `fillTiles`, grown on demand.
+    /// Scratch layer for `fillTiles`, grown on demand and all zero between calls.
     var layer = Pixmap(width: 1, height: 1)!
+    /// The layer spans `fillTiles` wrote (row, first x, end x), reused between calls.
+    var tileSpans: [(y: Int32, x0: Int32, x1: Int32)] = []
 
     public init(pixmap: Pixmap) {
         self.pixmap = pixmap
@@ -61,8 +63,9 @@ public final class Canvas {
     /// (a + b·(1 − a) < 1: "conflation"). Instead the tiles are added into a transparent layer —
     /// exact-area coverages of a partition sum to the region's own coverage — and the layer is then
     /// composited once, so a shared edge is as opaque as the tiles' interior.
+    /// Only the spans the tiles touch are visited: the layer is kept all zero between calls (each
+    /// composited pixel is zeroed again), so a thin ring costs its own pixels, not its bounding box.
     public func fillTiles(_ tiles: [(path: Path, color: Color)]) {
-        // The layer spans the tiles' device bounds (within the clip); it is reused between calls.
         var area = Rect(x: 0, y: 0, width: 0, height: 0)
         for tile in tiles {
             tile.path.flatten(transform: transform, into: &flattened)
@@ -74,20 +77,43 @@ public final class Canvas {
             layer = Pixmap(width: max(layer.width, box.width), height: max(layer.height, box.height)) ?? layer
         }
         let local = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
-        layer.clear(.clear, in: local)
         let toLayer = transform.concatenating(.translation(x: -Double(box.x), y: -Double(box.y)))
-        for tile in tiles {
-            tile.path.flatten(transform: toLayer, into: &flattened)
-            rasterizer.fill(flattened, rule: .nonZero, color: tile.color.premultiplied, blend: .plus, clip: local, into: &layer)
+        let layerStride = layer.stride
+        tileSpans.removeAll(keepingCapacity: true)
+        layer.pixels.withUnsafeMutableBufferPointer { sum in
+            for tile in tiles {
+                let color = tile.color.premultiplied
+                guard color != 0 else { continue }
+                tile.path.flatten(transform: toLayer, into: &flattened)
+                rasterizer.rasterize(flattened, rule: .nonZero, clip: local) { y, x0, coverage in
+                    var i = y * layerStride + x0
+                    for c in coverage {
+                        if c != 0 { sum[i] = plusPixel(c == 255 ? color : scalePixel(color, by: UInt32(c)), sum[i]) }
+                        i += 1
+                    }
+                    tileSpans.append((Int32(y), Int32(x0), Int32(x0 + coverage.count)))
+                } solid: { y, x0, x1 in
+                    for i in (y * layerStride + x0)..<(y * layerStride + x1) {
+                        let s = sum[i]
+                        sum[i] = s == 0 ? color : plusPixel(color, s)
+                    }
+                    tileSpans.append((Int32(y), Int32(x0), Int32(x1)))
+                }
+            }
         }
-        let dstStride = pixmap.stride, srcStride = layer.stride
-        layer.pixels.withUnsafeBufferPointer { src in
+        let dstStride = pixmap.stride
+        layer.pixels.withUnsafeMutableBufferPointer { src in
             pixmap.pixels.withUnsafeMutableBufferPointer { dst in
-                for row in 0..<box.height {
-                    var s = row * srcStride
-                    for i in ((box.y + row) * dstStride + box.x)..<((box.y + row) * dstStride + box.maxX) {
+                for span in tileSpans {
+                    let y = Int(span.y)
+                    var s = y * layerStride + Int(span.x0)
+                    let row = (box.y + y) * dstStride + box.x
+                    for i in (row + Int(span.x0))..<(row + Int(span.x1)) {
                         let p = src[s]
-                        if p >> 24 == 255 { dst[i] = p } else if p != 0 { dst[i] = sourceOver(p, dst[i]) }
+                        if p != 0 {
+                            dst[i] = p >> 24 == 255 ? p : sourceOver(p, dst[i])
+                            src[s] = 0
+                        }
                         s += 1
                     }
                 }

@@ -198,14 +198,18 @@ public final class Rasterizer {
                         sum += acc[base + x]; acc[base + x] = 0
                         let c = Rasterizer.coverage(sum, rule)
                         cov[x] = c
-                        if c == 255 {
-                            // A solid run: the sum stays put while the cells are zero.
+                        if c == 255 || c == 0 {
+                            // The sum stays put while the cells are zero: a run of full coverage is one
+                            // solid span, and a run of none (a ring's hole, the gap between two shapes
+                            // on a row) is skipped without visiting its pixels.
                             var x1 = x + 1
                             while x1 <= end && acc[base + x1] == 0 { x1 += 1 }
-                            if x > runStart { span(y, box.x + runStart, UnsafeBufferPointer(rebasing: cov[runStart..<x])) }
-                            solid(y, box.x + x, box.x + x1)
-                            x = x1; runStart = x1
-                            continue
+                            if c == 255 || x1 - x >= 4 {
+                                if x > runStart { span(y, box.x + runStart, UnsafeBufferPointer(rebasing: cov[runStart..<x])) }
+                                if c == 255 { solid(y, box.x + x, box.x + x1) }
+                                x = x1; runStart = x1
+                                continue
+                            }
                         }
                         x += 1
                     }

@@ -1,5 +1,5 @@
 // `roundel [run]`: the window (the default command), showing the wheel unless told otherwise, with
-// every scene that exists a Tab away. `--kiosk` is for a Raspberry Pi at boot (docs/raspberry-pi-kiosk.md).
+// every scene that exists a Tab away. `--kiosk` is for a Raspberry Pi at boot (README.md, "Raspberry Pi kiosk").
 import ArgumentParser
 import Host
 import Scenes

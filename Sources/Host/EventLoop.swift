@@ -83,7 +83,7 @@ final class Session {
                 return .screenshotSaved
             }
             if needsFrame || scene.isAnimating(at: now) {
-                try window.drawFrame(scene, at: now)
+                try window.drawFrame(scene, at: now, incremental: !needsFrame)
                 onFrame?(now)
                 if screenshotNow {
                     screenshotNow = false

@@ -14,6 +14,8 @@ public final class Window {
     private var texture: StreamingTexture?
     private var canvas: Canvas?
     private var uploader = RowDiffUploader()
+    /// The scene, time and size of the frame the canvas holds (for incremental frames).
+    private var lastDrawn: (scene: ObjectIdentifier, t: Double, size: Size)?
     /// Rows sent to the texture by the last `drawFrame` (0 when nothing changed).
     var lastUploadedRows: Int { uploader.lastUploadedRows }
     var lastUploadedBands: [(y: Int, count: Int)] { uploader.lastBands }
@@ -99,9 +101,21 @@ public final class Window {
 
     /// Renders `scene` at time `t` into the canvas and copies it to the back buffer (not yet shown).
     /// Does nothing while the drawable has no area (a minimised window).
-    func drawFrame(_ scene: Scene, at t: Double) throws(HostError) {
+    /// `incremental`: the canvas still holds this scene's frame from the last call and nothing but
+    /// time has changed since (no input, resize or scene switch), so only the scene's dirty rectangle
+    /// is redrawn — the same pixels as a full frame, at the cost of what moved.
+    func drawFrame(_ scene: Scene, at t: Double, incremental: Bool = false) throws(HostError) {
         guard let (canvas, texture) = try frameBuffers() else { return }
-        scene.render(into: canvas, at: t)
+        let size = Size(width: Double(canvas.width), height: Double(canvas.height))
+        if incremental, let last = lastDrawn, last.scene == ObjectIdentifier(scene), last.size == size,
+           let dirty = scene.dirtyRect(since: last.t, at: t, frameSize: size) {
+            canvas.clip = dirty.intersection(canvas.pixmap.bounds)
+            scene.render(into: canvas, at: t)
+            canvas.clip = canvas.pixmap.bounds
+        } else {
+            scene.render(into: canvas, at: t)
+        }
+        lastDrawn = (ObjectIdentifier(scene), t, size)
         try uploader.upload(canvas.pixmap, to: texture)
         // A window created fullscreen (or switched by F) can reach its final size before SDL's renderer
         // updates its viewport, which then keeps the old window size: the frame landed in a corner under

@@ -71,12 +71,16 @@ public final class Canvas {
             tile.path.flatten(transform: transform, into: &flattened)
             area = area.union(flattened.bounds)
         }
-        let box = PixelRect(enclosing: area).intersection(clip.intersection(pixmap.bounds))
-        guard !box.isEmpty else { return }
+        // The layer's origin follows the tiles, never the clip, so a clipped redraw computes the
+        // same coverage as a full one (see Rasterizer.accumulate).
+        let box = PixelRect(enclosing: area).intersection(pixmap.bounds)
+        let visible = clip.intersection(box)
+        guard !visible.isEmpty else { return }
         if layer.width < box.width || layer.height < box.height {
             layer = Pixmap(width: max(layer.width, box.width), height: max(layer.height, box.height)) ?? layer
         }
-        let local = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
+        let whole = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
+        let local = PixelRect(x: visible.x - box.x, y: visible.y - box.y, width: visible.width, height: visible.height)
         let toLayer = transform.concatenating(.translation(x: -Double(box.x), y: -Double(box.y)))
         let layerStride = layer.stride
         tileSpans.removeAll(keepingCapacity: true)
@@ -85,7 +89,7 @@ public final class Canvas {
                 let color = tile.color.premultiplied
                 guard color != 0 else { continue }
                 tile.path.flatten(transform: toLayer, into: &flattened)
-                rasterizer.rasterize(flattened, rule: .nonZero, clip: local) { y, x0, coverage in
+                rasterizer.rasterize(flattened, rule: .nonZero, clip: local, bounds: whole) { y, x0, coverage in
                     var i = y * layerStride + x0
                     for c in coverage {
                         if c != 0 { sum[i] = plusPixel(c == 255 ? color : scalePixel(color, by: UInt32(c)), sum[i]) }

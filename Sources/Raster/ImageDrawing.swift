@@ -29,10 +29,11 @@ extension Canvas {
         // Sample positions step in 16.16 fixed point along a row: converting a Double to an Int per
         // pixel (with Swift's range check) cost more than the bilinear blend itself (callgrind).
         let du = BilinearSampler.fixed(inverse.a), dv = BilinearSampler.fixed(inverse.b)
+        let bounds = pixmap.bounds
         image.pixels.withUnsafeBufferPointer { src in
             pixmap.pixels.withUnsafeMutableBufferPointer { dst in
                 let sampler = BilinearSampler(pixels: src, width: image.width, height: image.height, stride: image.stride)
-                rasterizer.rasterize(flattened, rule: .nonZero, clip: clip) { y, x0, coverage in
+                rasterizer.rasterize(flattened, rule: .nonZero, clip: clip, bounds: bounds) { y, x0, coverage in
                     let p = inverse.apply(Point(x: Double(x0) + 0.5, y: Double(y) + 0.5))
                     var u = BilinearSampler.fixed(p.x - 0.5), v = BilinearSampler.fixed(p.y - 0.5)
                     var i = y * stride + x0

@@ -117,19 +117,33 @@ public struct Path: Sendable, Equatable {
                 let sweep = Path.sweep(start: start, end: end, clockwise: clockwise)
                 let first = Point.onCircle(center: center, radius: radius, at: start)
                 if open { out.add(transform.apply(first)) } else { out.begin(transform.apply(first)); contourStart = first; open = true }
-                let n = Path.chordCount(radius: abs(radius) * scale, sweep: sweep, tolerance: tolerance)
-                // Inner vertices sit half a sagitta outside the arc, so the chords straddle it
-                // (±s/2 instead of −s): the polygon's area matches the disc's instead of falling
-                // short, which halves the worst coverage error for the same number of chords.
-                // The end vertices stay on the arc so abutting shapes share them exactly.
-                let step = sweep / Double(n)
+                // Inner vertices lie on a grid of angles fixed for the whole circle (multiples of
+                // `step` from 0 rad), not spread over this arc: two arcs of one circle, or one arc
+                // whose ends move from frame to frame (a timer's progress, a pie slice growing),
+                // then share every vertex, so their edges are the same pixels wherever they overlap
+                // and only the moving end changes. They sit half a sagitta outside the circle, so
+                // chords straddle it (±s/2 instead of −s): the polygon's area matches the disc's,
+                // halving the worst coverage error for the same number of chords. The end points
+                // stay exactly on the arc, so abutting shapes share them.
+                let n = Path.chordCount(radius: abs(radius) * scale, sweep: 2 * Double.pi, tolerance: tolerance)
+                let step = 2 * Double.pi / Double(n)
                 let sagitta = radius * (1 - Foundation.cos(step / 2))
                 let bulged = radius + sagitta / 2
-                for i in 1...n {
-                    let a = Angle(radians: start.radians + step * Double(i))
-                    let r = i == n ? radius : bulged
-                    out.add(transform.apply(Point.onCircle(center: center, radius: r, at: a)))
+                let a0 = start.radians, a1 = start.radians + sweep
+                if sweep > 0 {
+                    var k = (a0 / step).rounded(.down) + 1
+                    while k * step < a1 - step * 1e-9 {
+                        out.add(transform.apply(Point.onCircle(center: center, radius: bulged, at: Angle(radians: k * step))))
+                        k += 1
+                    }
+                } else if sweep < 0 {
+                    var k = (a0 / step).rounded(.up) - 1
+                    while k * step > a1 + step * 1e-9 {
+                        out.add(transform.apply(Point.onCircle(center: center, radius: bulged, at: Angle(radians: k * step))))
+                        k -= 1
+                    }
                 }
+                out.add(transform.apply(Point.onCircle(center: center, radius: radius, at: Angle(radians: a1))))
                 current = Point.onCircle(center: center, radius: radius, at: Angle(radians: start.radians + sweep))
             case .close:
                 out.endContour(closed: true)

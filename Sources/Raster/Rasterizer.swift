@@ -15,6 +15,8 @@ public final class Rasterizer {
     private var coverage: [UInt8] = []
     private var cellStride = 0
     private var box = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// The clip's columns relative to the box: only these are emitted.
+    private var emit = (lo: 0, hi: 0)
 
     public init() {}
 
@@ -23,7 +25,7 @@ public final class Rasterizer {
     public func fill(_ contours: Polylines, rule: FillRule, color: UInt32, blend mode: BlendMode = .sourceOver,
                      clip: PixelRect, into pixmap: inout Pixmap) {
         guard color >> 24 != 0 || mode == .plus, color != 0 else { return }
-        accumulate(contours, clip: clip.intersection(pixmap.bounds))
+        accumulate(contours, clip: clip.intersection(pixmap.bounds), bounds: pixmap.bounds)
         guard !box.isEmpty else { return }
         let stride = pixmap.stride
         pixmap.pixels.withUnsafeMutableBufferPointer { dst in
@@ -46,24 +48,27 @@ public final class Rasterizer {
     }
 
     /// Calls `span` for each row of coverage (the pixmap row, its first x, coverage 0…255 per pixel)
-    /// and `solid` for runs of full coverage. For custom paint (images, masks).
-    public func rasterize(_ contours: Polylines, rule: FillRule, clip: PixelRect,
+    /// and `solid` for runs of full coverage, within `clip`. For custom paint (images, masks).
+    /// `bounds` is the whole drawable area (the pixmap's): see `accumulate` for why it matters.
+    public func rasterize(_ contours: Polylines, rule: FillRule, clip: PixelRect, bounds: PixelRect,
                           span: (_ y: Int, _ x: Int, _ coverage: UnsafeBufferPointer<UInt8>) -> Void,
                           solid: (_ y: Int, _ x0: Int, _ x1: Int) -> Void) {
-        accumulate(contours, clip: clip)
+        accumulate(contours, clip: clip.intersection(bounds), bounds: bounds)
         guard !box.isEmpty else { return }
         sweep(rule: rule, span: span, solid: solid)
     }
 
     // MARK: Accumulation
 
-    private func accumulate(_ contours: Polylines, clip: PixelRect) {
-        box = PixelRect(enclosing: contours.bounds).intersection(clip)
-        // A shape entirely left of the clip still covers it: extend the box to the clip's left edge.
-        let b = contours.bounds
-        if !(b.maxX > Double(clip.x)) || box.isEmpty {
-            box = PixelRect(x: 0, y: 0, width: 0, height: 0)
-        }
+    /// The box spans the shape's rows inside the clip but its columns inside the whole drawable
+    /// `bounds`, and every row's arithmetic uses absolute coordinates: a pixel's coverage is then the
+    /// same number whatever the clip, so a frame redrawn only inside a dirty rectangle equals a full
+    /// redraw bit for bit. Columns outside the clip are summed but not emitted.
+    private func accumulate(_ contours: Polylines, clip: PixelRect, bounds: PixelRect) {
+        let shape = PixelRect(enclosing: contours.bounds)
+        box = shape.intersection(PixelRect(x: bounds.x, y: clip.y, width: bounds.width, height: clip.height))
+        emit = (clip.x - box.x, clip.maxX - box.x)
+        if clip.isEmpty || shape.maxX <= clip.x || shape.x >= clip.maxX { box = PixelRect(x: 0, y: 0, width: 0, height: 0) }
         guard !box.isEmpty else { return }
         cellStride = box.width + 2
         let needed = cellStride * box.height
@@ -93,7 +98,7 @@ public final class Rasterizer {
         guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
         let left = Double(box.x), right = Double(box.maxX)
         let x0 = a.x - left, x1 = b.x - left, w = right - left
-        let y0 = a.y - Double(box.y), y1 = b.y - Double(box.y)
+        let y0 = a.y, y1 = b.y   // absolute rows: see `accumulate`
         // Split at x = 0 and x = w so each piece lies on one side or inside.
         var ts: (Double, Double) = (2, 2)
         if (x0 < 0) != (x1 < 0) { ts.0 = (0 - x0) / (x1 - x0) }
@@ -113,29 +118,30 @@ public final class Rasterizer {
         }
     }
 
-    /// font-rs' draw_line in box coordinates (0 ≤ x ≤ width).
+    /// font-rs' draw_line, x in box columns (0 ≤ x ≤ width), y in absolute rows. Each row's x range
+    /// is computed from the edge's ends, not stepped from the previous row, so it does not depend on
+    /// which row the box starts at.
     private func line(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
         guard ay != by else { return }
         let dir: Float, x0p, y0p, x1p, y1p: Double
         if ay < by { dir = 1; x0p = ax; y0p = ay; x1p = bx; y1p = by }
         else { dir = -1; x0p = bx; y0p = by; x1p = ax; y1p = ay }
-        let height = Double(box.height)
-        guard y1p > 0, y0p < height else { return }
+        guard y1p > Double(box.y), y0p < Double(box.maxY) else { return }
         let dxdy = (x1p - x0p) / (y1p - y0p)
-        var x = x0p
-        if y0p < 0 { x -= y0p * dxdy }
-        let yStart = max(0, Int(y0p.rounded(.down)))
-        let yEnd = min(box.height, Int(y1p.rounded(.up)))
+        let yStart = max(box.y, Int(y0p.rounded(.down)))
+        let yEnd = min(box.maxY, Int(y1p.rounded(.up)))
         let stride = cellStride
         let maxCell = box.width + 1
         let boxWidth = Double(box.width)
-        x = min(max(x, 0), boxWidth)
         cells.withUnsafeMutableBufferPointer { acc in
-            for y in yStart..<yEnd {
+            for yAbs in yStart..<yEnd {
+                let y = yAbs - box.y
                 let lineStart = y * stride
-                let dy = min(Double(y + 1), y1p) - max(Double(y), y0p)
-                // Clamped: rounding in the running x must not step outside the box's cells.
-                let xNext = min(max(x + dxdy * dy, 0), boxWidth)
+                let top = Double(yAbs), bottom = Double(yAbs + 1)
+                let dy = min(bottom, y1p) - max(top, y0p)
+                // Clamped: rounding must not put x outside the box's cells.
+                let x = min(max(top <= y0p ? x0p : x0p + (top - y0p) * dxdy, 0), boxWidth)
+                let xNext = min(max(bottom >= y1p ? x1p : x0p + (bottom - y0p) * dxdy, 0), boxWidth)
                 let d = Float(dy) * dir
                 let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
                 let xaFloor = xa.rounded(.down)
@@ -171,7 +177,6 @@ public final class Rasterizer {
                 lo = min(lo, maxCell)
                 if Int32(lo) < touchedMin[y] { touchedMin[y] = Int32(lo) }
                 if Int32(hi) > touchedMax[y] { touchedMax[y] = Int32(hi) }
-                x = xNext
             }
         }
     }
@@ -182,9 +187,18 @@ public final class Rasterizer {
     private func sweep(rule: FillRule,
                        span: (_ y: Int, _ x: Int, _ coverage: UnsafeBufferPointer<UInt8>) -> Void,
                        solid: (_ y: Int, _ x0: Int, _ x1: Int) -> Void) {
-        let stride = cellStride, width = box.width
+        let stride = cellStride, width = box.width, emitLo = emit.lo, emitHi = emit.hi
         cells.withUnsafeMutableBufferPointer { acc in
             coverage.withUnsafeMutableBufferPointer { cov in
+                // Runs are computed over the whole box row but handed out only inside the clip.
+                func emitSpan(_ y: Int, _ a: Int, _ b: Int) {
+                    let lo = max(a, emitLo), hi = min(b, emitHi)
+                    if lo < hi { span(y, box.x + lo, UnsafeBufferPointer(rebasing: cov[lo..<hi])) }
+                }
+                func emitSolid(_ y: Int, _ a: Int, _ b: Int) {
+                    let lo = max(a, emitLo), hi = min(b, emitHi)
+                    if lo < hi { solid(y, box.x + lo, box.x + hi) }
+                }
                 for row in 0..<box.height {
                     let lo = Int(touchedMin[row]), hi = Int(touchedMax[row])
                     touchedMin[row] = Int32.max; touchedMax[row] = Int32.min
@@ -205,23 +219,23 @@ public final class Rasterizer {
                             var x1 = x + 1
                             while x1 <= end && acc[base + x1] == 0 { x1 += 1 }
                             if c == 255 || x1 - x >= 4 {
-                                if x > runStart { span(y, box.x + runStart, UnsafeBufferPointer(rebasing: cov[runStart..<x])) }
-                                if c == 255 { solid(y, box.x + x, box.x + x1) }
+                                if x > runStart { emitSpan(y, runStart, x) }
+                                if c == 255 { emitSolid(y, x, x1) }
                                 x = x1; runStart = x1
                                 continue
                             }
                         }
                         x += 1
                     }
-                    if end >= runStart { span(y, box.x + runStart, UnsafeBufferPointer(rebasing: cov[runStart...end])) }
+                    if end >= runStart { emitSpan(y, runStart, end + 1) }
                     // Past the last touched cell the sum is constant: a shape whose right edge lies
                     // outside the clip keeps covering to the box's right edge.
                     if end < width - 1 {
                         let c = Rasterizer.coverage(sum, rule)
-                        if c == 255 { solid(y, box.x + end + 1, box.x + width) }
+                        if c == 255 { emitSolid(y, end + 1, width) }
                         else if c > 0 {
                             for i in (end + 1)..<width { cov[i] = c }
-                            span(y, box.x + end + 1, UnsafeBufferPointer(rebasing: cov[(end + 1)..<width]))
+                            emitSpan(y, end + 1, width)
                         }
                     }
                     for i in (end + 1)...(width + 1) where i <= hi { acc[base + i] = 0 }

@@ -60,6 +60,8 @@ public final class ClockScene: Scene {
 
     /// The hands always move (the second hand sweeps; without it the minute hand still creeps).
     public func isAnimating(at t: Double) -> Bool { true }
+    /// Full frames for now (a candidate for dirty rectangles; see the performance issue's note).
+    public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? { nil }
 
     /// `{"scene":"clock","t":…,"time":"HH:MM:SS"}`: the whole second shown at `t`.
     public func jsonLine(at t: Double) -> String {

@@ -55,6 +55,8 @@ public final class PieScene: Scene {
 
     /// True until the last slice is complete.
     public func isAnimating(at t: Double) -> Bool { !timeline.isComplete(at: t - drawStart) }
+    /// Full frames for now (a candidate for dirty rectangles; see the performance issue's note).
+    public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? { nil }
 
     public func render(into canvas: Canvas, at t: Double) {
         let frame = prepare(for: Size(width: Double(canvas.width), height: Double(canvas.height)))

@@ -12,6 +12,11 @@ public protocol Scene: AnyObject {
     func handle(_ input: SceneInput, at t: Double, frameSize: Size)
     /// Whether frames after `t` differ from the frame at `t` (the host sleeps when they don't).
     func isAnimating(at t: Double) -> Bool
+    /// The part of a `frameSize` frame that can differ between the frames at `previous` and `t`,
+    /// or nil for "anything may have changed". A host that kept the frame at `previous` redraws only
+    /// this rectangle (as the canvas's clip) and gets the same pixels as a full redraw; scenes say nil
+    /// whenever they are unsure.
+    func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect?
     /// The scene's state at `t` as one line of JSON (`roundel render` prints it): at least
     /// `{"scene":NAME,"t":T}`, plus what the scene knows (the wheel: rotation, state, result).
     func jsonLine(at t: Double) -> String

@@ -42,6 +42,9 @@ public final class TestCard: Scene {
     /// The test card is still and ignores input.
     public func handle(_ input: SceneInput, at t: Double, frameSize: Size) {}
     public func isAnimating(at t: Double) -> Bool { false }
+    public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? {
+        PixelRect(x: 0, y: 0, width: 0, height: 0)   // the card never changes
+    }
     public func jsonLine(at t: Double) -> String { "{\"scene\":\"testcard\",\"t\":\(jsonNumber(t))}" }
 
     /// Radius that fits a cell with a margin.

@@ -99,6 +99,33 @@ public final class TimerScene: Scene {
         }
     }
 
+    /// A frame is a pure function of the status, so two running frames of one step differ only in
+    /// the ring between the two progress angles and, when the shown time changes, the text inside.
+    public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? {
+        let a = status(at: previous), b = status(at: t)
+        guard a.state == .running, b.state == .running, a.position.step == b.position.step, a.label == b.label,
+              a.flash == 0, b.flash == 0 else { return nil }
+        let layout = TimerLayout(frame: frameSize, scaleWithFrame: config.scaleWithFrame)
+        let p0 = min(a.position.progress, b.position.progress), p1 = max(a.position.progress, b.position.progress)
+        guard p1 - p0 < 0.25 else { return nil }
+        // The annulus section between the two angles: its corners, plus any compass point it passes.
+        let start = -Double.pi / 2 + 2 * Double.pi * p0, end = -Double.pi / 2 + 2 * Double.pi * p1
+        let inner = layout.innerRadius - 2, outer = layout.outerRadius + 2
+        var box = Rect(x: 0, y: 0, width: 0, height: 0)
+        func include(_ angle: Double, _ r: Double) {
+            let p = Point.onCircle(center: layout.center, radius: r, at: .radians(angle))
+            box = box.union(Rect(x: p.x - 1, y: p.y - 1, width: 2, height: 2))
+        }
+        for angle in [start, end] { include(angle, inner); include(angle, outer) }
+        var k = (start / (Double.pi / 2)).rounded(.up)
+        while k * Double.pi / 2 < end { include(k * Double.pi / 2, outer); k += 1 }
+        if a.displayedSeconds != b.displayedSeconds {
+            let r = layout.innerRadius
+            box = box.union(Rect(x: layout.center.x - r, y: layout.center.y - r, width: 2 * r, height: 2 * r))
+        }
+        return PixelRect(enclosing: box)
+    }
+
     public func render(into canvas: Canvas, at t: Double) {
         let status = status(at: t)
         let layout = TimerLayout(frame: Size(width: Double(canvas.width), height: Double(canvas.height)),

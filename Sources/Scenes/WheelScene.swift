@@ -126,6 +126,16 @@ public final class WheelScene: Scene {
         return spinner.isSpinning(at: t) || (t >= end && t < end + WheelScene.highlightFadeIn)
     }
 
+    /// While one spin runs from `previous` to `t`, only the turning disc's square changes: the
+    /// backdrop, hub, pointer and the disabled button are drawn the same, and no result is shown.
+    public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? {
+        guard let spin = spinner.currentSpin, previous <= t, previous >= spin.startTime, t < spin.endTime,
+              let frame = cache, frame.size == frameSize else { return nil }
+        let half = max(frame.ringDiameter / 2, frame.sliceRadius) + 3
+        let c = frame.layout.center
+        return PixelRect(enclosing: Rect(x: c.x - half, y: c.y - half, width: 2 * half, height: 2 * half))
+    }
+
     public func render(into canvas: Canvas, at t: Double) {
         reportSpinEnd(at: t)
         let frame = prepare(for: Size(width: Double(canvas.width), height: Double(canvas.height)))

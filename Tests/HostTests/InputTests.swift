@@ -18,6 +18,7 @@ final class RecordingScene: Scene {
         animateUntil = t + 0.1
     }
     func isAnimating(at t: Double) -> Bool { t < animateUntil }
+    func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? { nil }
     func jsonLine(at t: Double) -> String { "{}" }
 }
 

@@ -1,0 +1,73 @@
+// Dirty rectangles must be invisible: a frame redrawn only inside the scene's dirty rectangle, over
+// the frame before it, equals the same frame drawn whole, pixel for pixel (the performance issue).
+import BitmapFont
+import Raster
+import Scenes
+import XCTest
+
+final class DirtyRectTests: XCTestCase {
+    /// Draws frames at `times` incrementally (full first frame, then only dirty rectangles) and each
+    /// one whole, and compares them; returns how many frames were drawn incrementally.
+    @discardableResult
+    func assertIncrementalFramesMatch(_ scene: Scene, width: Int, height: Int, times: [Double],
+                                      file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        let incremental = try XCTUnwrap(Canvas(width: width, height: height))
+        let whole = try XCTUnwrap(Canvas(width: width, height: height))
+        let size = Size(width: Double(width), height: Double(height))
+        scene.render(into: incremental, at: times[0])
+        var partial = 0
+        for (previous, t) in zip(times, times.dropFirst()) {
+            if let dirty = scene.dirtyRect(since: previous, at: t, frameSize: size) {
+                incremental.clip = dirty.intersection(incremental.pixmap.bounds)
+                scene.render(into: incremental, at: t)
+                incremental.clip = incremental.pixmap.bounds
+                partial += 1
+            } else {
+                scene.render(into: incremental, at: t)
+            }
+            whole.clear()
+            scene.render(into: whole, at: t)
+            guard incremental.pixmap == whole.pixmap else {
+                let i = incremental.pixmap.pixels.indices.first { incremental.pixmap.pixels[$0] != whole.pixmap.pixels[$0] } ?? 0
+                XCTFail("\(scene.name) at t = \(t) (after \(previous)): first differing pixel (\(i % width), \(i / width)): "
+                        + "incremental \(String(incremental.pixmap.pixels[i], radix: 16)), whole \(String(whole.pixmap.pixels[i], radix: 16))",
+                        file: file, line: line)
+                return partial
+            }
+        }
+        return partial
+    }
+
+    func resources() throws -> SceneResources { try SceneResources.loadDefault() }
+
+    func testSpinningWheelRedrawsOnlyItsDisc() throws {
+        let wheel = WheelScene(resources: try resources(), seed: 5)
+        try wheel.spin(at: 0.2, to: 3)
+        let times = stride(from: 0.0, through: 7.0, by: 1.0 / 30).map { $0 }
+        let partial = try assertIncrementalFramesMatch(wheel, width: 320, height: 240, times: times)
+        XCTAssertGreaterThan(partial, 100, "most spinning frames are incremental")
+        let dirty = try XCTUnwrap(wheel.dirtyRect(since: 1, at: 1.02, frameSize: Size(width: 320, height: 240)))
+        XCTAssertLessThan(dirty.width * dirty.height, 320 * 240 * 3 / 4, "the disc, not the frame")
+    }
+
+    func testRunningTimerRedrawsTheRingEdgeAndTheTime() throws {
+        let file = try ConfigFile.parse(Data(#"{"timer": {"sequence": [{"label": "Focus", "duration": 4}, {"label": "Break", "duration": 2}]}}"#.utf8),
+                                        file: "test.json", baseDirectory: ".")
+        let timer = TimerScene(config: try TimerConfig.parse(file), resources: try resources())
+        timer.pause(at: 2.5)
+        timer.resume(at: 3.1)
+        let times = stride(from: 0.0, through: 7.5, by: 1.0 / 24).map { $0 }
+        let partial = try assertIncrementalFramesMatch(timer, width: 200, height: 160, times: times)
+        XCTAssertGreaterThan(partial, 80)
+        let small = try XCTUnwrap(timer.dirtyRect(since: 1.0, at: 1.04, frameSize: Size(width: 200, height: 160)))
+        XCTAssertLessThan(small.width * small.height, 200 * 160 / 10, "between seconds only the ring's moving end")
+    }
+
+    func testEveryOtherSceneStaysCorrect() throws {
+        let r = try resources()
+        for name in ["pie", "clock", "testcard"] {
+            let scene = try XCTUnwrap(try SceneCatalog.make(name, resources: r))
+            try assertIncrementalFramesMatch(scene, width: 200, height: 150, times: stride(from: 0.0, through: 3, by: 0.25).map { $0 })
+        }
+    }
+}

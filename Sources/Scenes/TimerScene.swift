@@ -116,7 +116,7 @@ public final class TimerScene: Scene {
             let p = Point.onCircle(center: layout.center, radius: r, at: .radians(angle))
             box = box.union(Rect(x: p.x - 1, y: p.y - 1, width: 2, height: 2))
         }
-        for angle in [start, end] { include(angle, inner); include(angle, outer) }
+        include(start, inner); include(start, outer); include(end, inner); include(end, outer)
         var k = (start / (Double.pi / 2)).rounded(.up)
         while k * Double.pi / 2 < end { include(k * Double.pi / 2, outer); k += 1 }
         if a.displayedSeconds != b.displayedSeconds {

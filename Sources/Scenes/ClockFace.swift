@@ -94,6 +94,29 @@ struct ClockFace {
     }
 }
 
+extension ClockFace {
+    /// Frame px that the hands at `hands` can touch: each hand's rectangle in points (half-width plus
+    /// rim, tail and rounded tip included) turned with it, and the centre caps.
+    func handsBox(_ hands: ClockHands, showSeconds: Bool) -> Rect {
+        let rim = ClockHand.rim + 1
+        var box = Rect(center: center, width: 2 * (5 + rim) * scale, height: 2 * (5 + rim) * scale)
+        func include(_ hand: ClockHand, _ turn: Double) {   // no arrays: this runs every frame
+            let half = max(hand.base, hand.tip, 2.8) + rim
+            let top = -(hand.length + hand.tip + rim), bottom = hand.tail + hand.base + rim
+            let t = handTransform(turn: turn)
+            func corner(_ x: Double, _ y: Double) {
+                let p = t.apply(Point(x: x, y: y))
+                box = box.union(Rect(x: p.x, y: p.y, width: 0.001, height: 0.001))
+            }
+            corner(-half, top); corner(half, top); corner(-half, bottom); corner(half, bottom)
+        }
+        include(.hour, hands.hour)
+        include(.minute, hands.minute)
+        if showSeconds { include(.second, hands.second) }
+        return box
+    }
+}
+
 /// Where the hands point: turns in radians clockwise from 12 o'clock, all continuous (the second
 /// hand sweeps rather than ticks).
 struct ClockHands: Equatable {

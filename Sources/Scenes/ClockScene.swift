@@ -41,13 +41,7 @@ public final class ClockScene: Scene {
         }
         guard let face else { return }
         if let dial {
-            // Same pixels as drawing the dial here; only the canvas's clip is replaced.
-            let clip = canvas.clip.intersection(dial.bounds)
-            if clip == dial.bounds {
-                canvas.pixmap.copy(dial, toX: 0, y: 0)
-            } else if let part = dial.cropped(to: clip) {
-                canvas.pixmap.copy(part, toX: clip.x, y: clip.y)
-            }
+            canvas.replace(with: dial)   // same pixels as drawing the dial here, inside the clip only
         } else {
             canvas.clear(config.backgroundColor)
             face.drawDial(in: canvas, fonts: fonts, config: config)
@@ -60,8 +54,13 @@ public final class ClockScene: Scene {
 
     /// The hands always move (the second hand sweeps; without it the minute hand still creeps).
     public func isAnimating(at t: Double) -> Bool { true }
-    /// Full frames for now (a candidate for dirty rectangles; see the performance issue's note).
-    public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? { nil }
+    /// Only the hands move: the union of their boxes (rim and caps included) then and now.
+    public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? {
+        guard let face, face.size == frameSize, dial != nil else { return nil }
+        var box = face.handsBox(ClockHands(timeOfDay: timeOfDay(at: previous)), showSeconds: config.showSeconds)
+        box = box.union(face.handsBox(ClockHands(timeOfDay: timeOfDay(at: t)), showSeconds: config.showSeconds))
+        return PixelRect(enclosing: box.insetBy(-2))
+    }
 
     /// `{"scene":"clock","t":…,"time":"HH:MM:SS"}`: the whole second shown at `t`.
     public func jsonLine(at t: Double) -> String {

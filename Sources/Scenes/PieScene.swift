@@ -55,8 +55,33 @@ public final class PieScene: Scene {
 
     /// True until the last slice is complete.
     public func isAnimating(at t: Double) -> Bool { !timeline.isComplete(at: t - drawStart) }
-    /// Full frames for now (a candidate for dirty rectangles; see the performance issue's note).
-    public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? { nil }
+    /// While one slice grows (and its label keeps its colour), only the ring between its two ends and
+    /// the label over it change; the finished slices, other labels and the legend stay.
+    public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? {
+        guard let frame = cache, frame.size == frameSize else { return nil }
+        let e0 = previous - drawStart, e1 = t - drawStart
+        guard e0 >= 0, e0 <= e1, e1 < config.duration,
+              let k = (0..<shares.count).first(where: { timeline.starts[$0] <= e0 && e1 < timeline.ends[$0] }) else { return nil }
+        let p0 = timeline.progress(of: k, at: e0), p1 = timeline.progress(of: k, at: e1)
+        guard (p0 >= 0.5) == (p1 >= 0.5) else { return nil }
+        let layout = frame.layout
+        let from = shares.boundaries[k], span = shares.boundaries[k + 1] - from
+        let start = -Double.pi / 2 + 2 * Double.pi * (from + span * p0)
+        let end = -Double.pi / 2 + 2 * Double.pi * (from + span * p1)
+        let inner = layout.radius - layout.lineWidth / 2 - 2, outer = layout.radius + layout.lineWidth / 2 + 2
+        var box = Rect(x: 0, y: 0, width: 0, height: 0)
+        func include(_ angle: Double, _ r: Double) {
+            let p = Point.onCircle(center: layout.center, radius: r, at: .radians(angle))
+            box = box.union(Rect(x: p.x - 1, y: p.y - 1, width: 2, height: 2))
+        }
+        include(start, inner); include(start, outer); include(end, inner); include(end, outer)
+        var quarter = (start / (Double.pi / 2)).rounded(.up)
+        while quarter * Double.pi / 2 < end { include(quarter * Double.pi / 2, outer); quarter += 1 }
+        if let label = frame.labels[k] {
+            box = box.union(Rect(center: label.anchor, width: 2 * layout.lineWidth, height: 2 * layout.lineWidth))
+        }
+        return PixelRect(enclosing: box)
+    }
 
     public func render(into canvas: Canvas, at t: Double) {
         let frame = prepare(for: Size(width: Double(canvas.width), height: Double(canvas.height)))

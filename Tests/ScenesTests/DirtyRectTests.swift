@@ -63,6 +63,21 @@ final class DirtyRectTests: XCTestCase {
         XCTAssertLessThan(small.width * small.height, 200 * 160 / 10, "between seconds only the ring's moving end")
     }
 
+    func testGrowingPieSliceRedrawsOnlyItsFront() throws {
+        let pie = try PieScene(resources: try resources())
+        let times = stride(from: 0.0, through: 2.5, by: 1.0 / 60).map { $0 }
+        let partial = try assertIncrementalFramesMatch(pie, width: 320, height: 200, times: times)
+        XCTAssertGreaterThan(partial, 80, "most drawing frames are incremental")
+    }
+
+    func testClockRedrawsOnlyItsHands() throws {
+        let clock = try XCTUnwrap(try SceneCatalog.make("clock", resources: try resources()) as? ClockScene)
+        clock.startTime = 10 * 3600 + 10 * 60 + 30
+        let times = stride(from: 0.0, through: 3, by: 1.0 / 30).map { $0 }
+        let partial = try assertIncrementalFramesMatch(clock, width: 240, height: 240, times: times)
+        XCTAssertEqual(partial, times.count - 1)
+    }
+
     func testEveryOtherSceneStaysCorrect() throws {
         let r = try resources()
         for name in ["pie", "clock", "testcard"] {

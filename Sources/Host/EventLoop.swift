@@ -103,7 +103,8 @@ final class Session {
                 stats.pause()
                 pacer.pause()
                 if let timeout = idleTimeout(at: after) {
-                    guard SDL_WaitEventTimeout(&event, Int32((timeout * 1000).rounded(.up))) == 1 else { continue }
+                    // At most an hour per wait (a far --after must not overflow Int32 ms); the loop simply waits again.
+                    guard SDL_WaitEventTimeout(&event, Int32((min(max(timeout, 0), 3600) * 1000).rounded(.up))) == 1 else { continue }
                 } else {
                     guard SDL_WaitEvent(&event) == 1 else { throw .sdl("SDL_WaitEvent") }
                 }

@@ -13,7 +13,6 @@ public enum MotionError: Error, Equatable, Sendable, CustomStringConvertible {
     case weightCountMismatch(weights: Int, slices: Int)
     case invalidWeight(index: Int, value: Double)
     case weightsSumToZero
-    case weightsOverflow
     case sliceHasNoArea(index: Int)
     case busySpinning
 
@@ -31,7 +30,6 @@ public enum MotionError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .weightCountMismatch(w, s): return "\(w) weights for \(s) slices: give one weight per slice (or none)"
         case let .invalidWeight(i, v): return "weight \(v) at index \(i): weights must be finite and not negative"
         case .weightsSumToZero: return "all weights are zero: at least one item must be able to win"
-        case .weightsOverflow: return "the weights' sum is not finite: use smaller weights"
         case .sliceHasNoArea(let i): return "slice \(i) has no area on the wheel, so the pointer can never stop on it"
         case .busySpinning: return "the wheel is spinning: its slices can change only when it is at rest"
         }

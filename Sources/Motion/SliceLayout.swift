@@ -27,9 +27,11 @@ public struct SliceLayout: Sendable, Equatable {
         var sweeps: [Double]
         if sizeByWeight {
             guard weights.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
-            let total = weights.reduce(0, +)
-            guard total > 0, total.isFinite else { return nil }
-            sweeps = weights.map { full * $0 / total }
+            // Divided by the largest weight first, so huge weights cannot overflow the sum.
+            guard let largest = weights.max(), largest > 0, largest.isFinite else { return nil }
+            let scaled = weights.map { $0 / largest }
+            let total = scaled.reduce(0, +)
+            sweeps = scaled.map { full * ($0 / total) }
         } else {
             sweeps = Array(repeating: full / Double(weights.count), count: weights.count)
         }

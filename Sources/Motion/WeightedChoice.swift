@@ -6,15 +6,19 @@ public enum WeightedChoice {
     /// Throws the first weight that cannot be used, or the problem with their sum.
     public static func validate(_ weights: [Double]) throws(MotionError) {
         for (i, w) in weights.enumerated() where !(w.isFinite && w >= 0) { throw .invalidWeight(index: i, value: w) }
-        let total = weights.reduce(0, +)
-        guard total.isFinite else { throw .weightsOverflow }
-        guard total > 0 else { throw .weightsSumToZero }
+        guard weights.contains(where: { $0 > 0 }) else { throw .weightsSumToZero }
     }
 
     /// An index in `weights.indices` with probability weights[i] / Σ weights.
     public static func index(weights: [Double], using rng: inout some RandomNumberGenerator) throws(MotionError) -> Int {
         try validate(weights)
-        let total = weights.reduce(0, +)
+        // Weights whose sum overflows (each finite, say 1e308 twice) are drawn in proportion after
+        // dividing by the largest; ordinary weights are used as given, so seeded draws stay the same.
+        let sum = weights.reduce(0, +)
+        if !sum.isFinite, let largest = weights.max() {
+            return try index(weights: weights.map { $0 / largest }, using: &rng)
+        }
+        let total = sum
         let r = Double.random(in: 0..<total, using: &rng)
         var cumulative = 0.0
         var lastPositive = 0

@@ -28,9 +28,10 @@ public enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 }
 
-/// Decodes the PNG file at `path` into a premultiplied pixmap.
-public func readPNG(_ path: String) throws(PNGError) -> Pixmap {
-    try decodeFile(path)
+/// Decodes the PNG file at `path` into a premultiplied pixmap; a header declaring more than `maxSide`
+/// px on a side is refused before anything is allocated.
+public func readPNG(_ path: String, maxSide: Int = Pixmap.maxSide) throws(PNGError) -> Pixmap {
+    try decodeFile(path, maxSide: maxSide)
 }
 
 /// Writes `pixmap` to `path` as 8-bit straight RGBA, through a temporary file in the same directory

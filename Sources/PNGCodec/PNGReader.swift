@@ -10,7 +10,7 @@ import Darwin
 import CPNG
 import Raster
 
-func decodeFile(_ path: String) throws(PNGError) -> Pixmap {
+func decodeFile(_ path: String, maxSide: Int = Pixmap.maxSide) throws(PNGError) -> Pixmap {
     guard let file = fopen(path, "rb") else { throw .unreadable(path: path, reason: systemError()) }
     defer { fclose(file) }
     // glibc opens a directory for reading; libpng would only say "Read Error".
@@ -19,7 +19,7 @@ func decodeFile(_ path: String) throws(PNGError) -> Pixmap {
         throw .unreadable(path: path, reason: "is a directory")
     }
     do {
-        return try decode(name: path) { image in png_image_begin_read_from_stdio(image, file) }
+        return try decode(name: path, maxSide: maxSide) { image in png_image_begin_read_from_stdio(image, file) }
     } catch let error {
         // Running out of bytes surfaces as libpng's bare "Read Error"; say why. (Not st_size == 0:
         // /proc and pipes report 0 and still have content.)
@@ -47,7 +47,7 @@ func decodeMemory(_ bytes: [UInt8], name: String) throws(PNGError) -> Pixmap {
 }
 
 /// Runs `begin` (one of png_image_begin_read_*), checks the header, decodes and premultiplies.
-private func decode(name: String,
+private func decode(name: String, maxSide: Int = Pixmap.maxSide,
                     begin: (UnsafeMutablePointer<png_image>) -> Int32) throws(PNGError) -> Pixmap {
     var image = makeImage()
     // Safe on every path: a no-op once libpng has freed its state after an error.
@@ -55,8 +55,9 @@ private func decode(name: String,
     guard begin(&image) != 0 else { throw .unreadable(path: name, reason: libpngMessage(image)) }
 
     let width = Int(image.width), height = Int(image.height)
-    guard width <= Pixmap.maxSide, height <= Pixmap.maxSide else {
-        throw .tooLarge(path: name, width: width, height: height, limit: Pixmap.maxSide)
+    let limit = min(maxSide, Pixmap.maxSide)
+    guard width <= limit, height <= limit else {
+        throw .tooLarge(path: name, width: width, height: height, limit: limit)
     }
     // Without gAMA/sRGB libpng would take 16-bit samples as linear (0x8080 → 186); every viewer we
     // compare with (browsers, ImageMagick) takes them as sRGB (0x8080 → 128), so we do too.

@@ -39,7 +39,8 @@ public struct Color: Hashable, Sendable {
     /// The same colour with its alpha multiplied by `opacity` (0…1).
     public func withOpacity(_ opacity: Double) -> Color {
         var c = self
-        c.alpha = UInt8((Double(alpha) * min(max(opacity, 0), 1)).rounded())
+        let o = opacity > 0 ? min(opacity, 1) : 0   // NaN counts as 0 (max(NaN, 0) would be NaN)
+        c.alpha = UInt8((Double(alpha) * o).rounded())
         return c
     }
 

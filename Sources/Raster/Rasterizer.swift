@@ -128,8 +128,9 @@ public final class Rasterizer {
         else { dir = -1; x0p = bx; y0p = by; x1p = ax; y1p = ay }
         guard y1p > Double(box.y), y0p < Double(box.maxY) else { return }
         let dxdy = (x1p - x0p) / (y1p - y0p)
-        let yStart = max(box.y, Int(y0p.rounded(.down)))
-        let yEnd = min(box.maxY, Int(y1p.rounded(.up)))
+        // Clamped before converting: a coordinate beyond Int's range would trap.
+        let yStart = max(box.y, Int(max(y0p, Double(box.y)).rounded(.down)))
+        let yEnd = min(box.maxY, Int(min(y1p, Double(box.maxY)).rounded(.up)))
         let stride = cellStride
         let maxCell = box.width + 1
         let boxWidth = Double(box.width)

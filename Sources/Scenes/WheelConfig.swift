@@ -52,6 +52,8 @@ public struct WheelConfig: Sendable, Equatable {
     public init(items: [WheelItem]) { self.items = items }
 
     public static let numberedRange = 2...36
+    /// The shortest spin the config accepts, in seconds.
+    public static let minimumDuration = 0.1
 
     /// Eight prizes in a palette that keeps white labels legible on every slice.
     public static let defaults = WheelConfig(items: [
@@ -117,9 +119,10 @@ extension WheelConfig {
         }
         if let raw = wheel["duration"] {
             config.spin.duration = try parser.number(raw, at: "wheel.duration")
-            do { try config.spin.validate() } catch .invalidDuration {
-                throw parser.error("wheel.duration", "\(formatted(config.spin.duration)) is out of range (seconds, more than 0 and at most 600)")
-            } catch {}
+            // A spin shorter than a tenth of a second is no spin (and underflows the smooth profile's push).
+            guard config.spin.duration >= WheelConfig.minimumDuration, config.spin.duration <= 600 else {
+                throw parser.error("wheel.duration", "\(formatted(config.spin.duration)) is out of range (seconds, at least 0.1 and at most 600)")
+            }
         }
         if let raw = wheel["turns"] {
             config.spin.turns = try parser.number(raw, at: "wheel.turns")

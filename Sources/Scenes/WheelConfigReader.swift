@@ -28,9 +28,14 @@ extension ConfigReader {
         guard !name.isEmpty else { throw error(path, "is empty (give a PNG path, or \"none\")") }
         let full = name.hasPrefix("/") ? name : (baseDirectory as NSString).appendingPathComponent(name)
         do {
-            let image = try readPNG(full)
+            // A ring is drawn at most screen-sized: 4096 px a side keeps a hostile header from
+            // costing a kiosk a gigabyte on a config reload.
+            let image = try readPNG(full, maxSide: 4096)
             guard image.width >= 8, image.height >= 8 else {
                 throw error(path, "'\(name)' is \(image.width)×\(image.height) px: too small for a ring (at least 8×8)")
+            }
+            guard image.width == image.height else {
+                throw error(path, "'\(name)' is \(image.width)×\(image.height) px: a ring image must be square")
             }
             return .image(image, path: full)
         } catch let e as PNGError {

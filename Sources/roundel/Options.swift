@@ -28,7 +28,8 @@ enum Seconds {
         guard let v = Double(text), v.isFinite else {
             throw UserError("roundel: \(option) '\(text)' is not a number of seconds")
         }
-        guard v >= 0, v <= 1e9 else { throw UserError("roundel: \(option) '\(text)' must be 0 or more seconds") }
+        guard v >= 0 else { throw UserError("roundel: \(option) '\(text)' must be 0 or more seconds") }
+        guard v <= 1e9 else { throw UserError("roundel: \(option) '\(text)' is more than 1e9 seconds") }
         return v
     }
 }

@@ -219,6 +219,32 @@ final class WheelCLITests: XCTestCase {
         }
     }
 
+    /// The first bytes of a PNG: signature, an IHDR chunk (RGBA, 8 bit) with a valid CRC, and junk data.
+    func pngHeader(width: UInt32, height: UInt32) -> Data {
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        let body: [UInt8] = Array("IHDR".utf8) + be(width) + be(height) + [8, 6, 0, 0, 0]
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in body {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        // libpng's header read stops at the first IDAT chunk, so one (of junk) must follow.
+        let idat: [UInt8] = be(8) + Array("IDAT".utf8) + [UInt8](repeating: 0, count: 12)
+        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13) + body + be(~crc) + idat)
+    }
+
+    func testHugeWeightsStillSpinAndLand() throws {
+        let config = scratch.appendingPathComponent("huge.json")
+        try Data(#"{"wheel": {"sizeByWeight": true, "items": [{"text": "A", "weight": 1e308}, {"text": "B", "weight": 1e308}]}}"#.utf8)
+            .write(to: config)
+        let r = try cli.run(["render", "wheel", "--config", config.path, "--seed", "4", "--at", "30", "--size", "200x200",
+                             "--out", scratch.appendingPathComponent("h.png").path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let state = try json(r.stdout)
+        XCTAssertEqual(state["state"] as? String, "stopped")
+        XCTAssertNotNil(state["rotation"] as? Double, "a finite rotation")
+    }
+
     func testWheelBadInput() throws {
         let out = scratch.appendingPathComponent("x.png").path
         try cli.assertUserError(["render", "wheel", "--spin-to", "8", "--out", out], mentions: "--spin-to '8'")
@@ -240,6 +266,10 @@ final class WheelCLITests: XCTestCase {
         try Data("not a png".utf8).write(to: scratch.appendingPathComponent("bad.png"))
         try Data(#"{"wheel": {"ringImage": "bad.png"}}"#.utf8).write(to: config)
         try cli.assertUserError(["render", "wheel", "--config", config.path, "--out", out], mentions: "bad.png")
+        // A header that claims a huge ring is refused before anything is allocated; rings are square.
+        try pngHeader(width: 5000, height: 5000).write(to: scratch.appendingPathComponent("huge.png"))
+        try Data(#"{"wheel": {"ringImage": "huge.png"}}"#.utf8).write(to: config)
+        try cli.assertUserError(["render", "wheel", "--config", config.path, "--out", out], mentions: "4096")
         try Data(#"{"wheeel": {}}"#.utf8).write(to: config)
         try cli.assertUserError(["render", "wheel", "--config", config.path, "--out", out], mentions: "wheeel")
         try Data(#"{"wheel": {"items": [1,]"#.utf8).write(to: config)

@@ -10,8 +10,8 @@ public enum SceneCatalog {
     public static func make(_ name: String, config: ConfigFile? = nil, resources: SceneResources,
                             seed: UInt64? = nil) throws(ConfigError) -> Scene? {
         switch name {
-        case "wheel": return WheelScene(config: try config.map(WheelConfig.parse) ?? .defaults, resources: resources, seed: seed)
-        case "timer": return TimerScene(config: try config.map(TimerConfig.parse) ?? .defaults, resources: resources)
+        case "wheel": return try WheelScene(config: try config.map(WheelConfig.parse) ?? .defaults, resources: resources, seed: seed)
+        case "timer": return try TimerScene(config: try config.map(TimerConfig.parse) ?? .defaults, resources: resources)
         case "pie": return try PieScene(config: try config.map(PieConfig.parse) ?? .defaults, resources: resources)
         case "clock": return ClockScene(config: try config.map(ClockConfig.parse) ?? .defaults, resources: resources, startTime: ClockScene.secondsSinceMidnightNow())  // local time once, at creation; `--time` sets startTime
         case "testcard": return TestCard(resources: resources)

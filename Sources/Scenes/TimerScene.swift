@@ -21,7 +21,9 @@ public final class TimerScene: Scene {
 
     /// A timer from a checked `config` (see `TimerConfig.load` / `validate`), running from
     /// `startsAt` (nil: waiting for a start, shown full at its first step).
-    public init(config: TimerConfig = .defaults, resources: SceneResources, startsAt: Double? = 0) {
+    /// Throws for a config that cannot run (as `TimerConfig.validate` says).
+    public init(config: TimerConfig = .defaults, resources: SceneResources, startsAt: Double? = 0) throws(ConfigError) {
+        try config.validate()
         self.config = config
         program = TimerProgram(steps: config.steps, repeats: config.repeats)
         clock = TimerClock(startedAt: startsAt)

@@ -38,7 +38,10 @@ public final class WheelScene: Scene {
 
     /// A wheel from a checked `config` (see `WheelConfig.load`). `seed` nil draws outcomes from the
     /// system's generator; a seed makes them reproducible (`--seed`).
-    public init(config: WheelConfig = .defaults, resources: SceneResources, seed: UInt64? = nil) {
+    /// Throws for a config that cannot be drawn (as `WheelConfig.validate` says), so one built in code
+    /// gets the same message a file would.
+    public init(config: WheelConfig = .defaults, resources: SceneResources, seed: UInt64? = nil) throws(ConfigError) {
+        try config.validate()
         self.config = config
         fonts = resources.fonts
         numberedCount = config.numbered

@@ -51,7 +51,7 @@ struct Bench: ParsableCommand {
         var wheelFrames: (scene: WheelScene, times: [Double])?
         for name in SceneCatalog.names where name != "testcard" && (scene == nil || scene == name) {
             let made: Scene? = name == "wheel"
-                ? WheelScene(config: Self.benchWheel, resources: resources, seed: 1)
+                ? try WheelScene(config: Self.benchWheel, resources: resources, seed: 1)
                 : try? SceneCatalog.make(name, resources: resources, seed: 1)
             guard let scene = made else { continue }
             let start = Self.prepare(scene)

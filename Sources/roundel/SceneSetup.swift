@@ -54,7 +54,7 @@ enum SceneSetup {
         do {
             let config = try (file.map(TimerConfig.parse) ?? .defaults)
             do {
-                return TimerScene(config: try config.withDuration(seconds), resources: resources)
+                return try TimerScene(config: try config.withDuration(seconds), resources: resources)
             } catch {
                 throw UserError("roundel: --duration '\(text)': \(error.problem)")
             }

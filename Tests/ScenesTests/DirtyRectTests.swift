@@ -41,7 +41,7 @@ final class DirtyRectTests: XCTestCase {
     func resources() throws -> SceneResources { try SceneResources.loadDefault() }
 
     func testSpinningWheelRedrawsOnlyItsDisc() throws {
-        let wheel = WheelScene(resources: try resources(), seed: 5)
+        let wheel = try WheelScene(resources: try resources(), seed: 5)
         try wheel.spin(at: 0.2, to: 3)
         let times = stride(from: 0.0, through: 7.0, by: 1.0 / 30).map { $0 }
         let partial = try assertIncrementalFramesMatch(wheel, width: 320, height: 240, times: times)
@@ -53,7 +53,7 @@ final class DirtyRectTests: XCTestCase {
     func testRunningTimerRedrawsTheRingEdgeAndTheTime() throws {
         let file = try ConfigFile.parse(Data(#"{"timer": {"sequence": [{"label": "Focus", "duration": 4}, {"label": "Break", "duration": 2}]}}"#.utf8),
                                         file: "test.json", baseDirectory: ".")
-        let timer = TimerScene(config: try TimerConfig.parse(file), resources: try resources())
+        let timer = try TimerScene(config: try TimerConfig.parse(file), resources: try resources())
         timer.pause(at: 2.5)
         timer.resume(at: 3.1)
         let times = stride(from: 0.0, through: 7.5, by: 1.0 / 24).map { $0 }

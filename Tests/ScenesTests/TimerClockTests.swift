@@ -65,7 +65,7 @@ final class TimerClockTests: XCTestCase {
 
     func testStepsChangeAtExactInstantsAfterAPause() throws {
         let config = TimerConfig(steps: Self.pomodoro)
-        let scene = TimerScene(config: config, resources: try TimerSnapshotTests.latinResources())
+        let scene = try TimerScene(config: config, resources: try TimerSnapshotTests.latinResources())
         scene.pause(at: 100)
         scene.resume(at: 130)
         XCTAssertEqual(scene.status(at: 1529.999).position.step, 0)
@@ -93,7 +93,7 @@ final class TimerClockTests: XCTestCase {
     }
 
     func testSpaceAndTapsPauseAndResumeRestartStartsOver() throws {
-        let scene = TimerScene(resources: try TimerSnapshotTests.latinResources())
+        let scene = try TimerScene(resources: try TimerSnapshotTests.latinResources())
         let frame = Size(width: 240, height: 240)
         XCTAssertEqual(scene.status(at: 0).display, "01:00")
         XCTAssertTrue(scene.isAnimating(at: 1))
@@ -118,19 +118,19 @@ final class TimerClockTests: XCTestCase {
     }
 
     func testResetWaitsAtTheFullTime() throws {
-        let scene = TimerScene(resources: try TimerSnapshotTests.latinResources())
+        let scene = try TimerScene(resources: try TimerSnapshotTests.latinResources())
         scene.reset()
         XCTAssertEqual(scene.status(at: 40).state, .paused)
         XCTAssertEqual(scene.status(at: 40).display, "01:00")
         XCTAssertFalse(scene.isAnimating(at: 40))
         scene.resume(at: 40)
         XCTAssertEqual(scene.status(at: 50).position.remaining, 50)
-        let waiting = TimerScene(resources: try TimerSnapshotTests.latinResources(), startsAt: nil)
+        let waiting = try TimerScene(resources: try TimerSnapshotTests.latinResources(), startsAt: nil)
         XCTAssertEqual(waiting.status(at: 5).state, .paused)
     }
 
     func testAFinishedTimerFlashesOnceThenRests() throws {
-        let scene = TimerScene(resources: try TimerSnapshotTests.latinResources())
+        let scene = try TimerScene(resources: try TimerSnapshotTests.latinResources())
         scene.pause(at: 10); scene.resume(at: 20)          // finishes at 70
         XCTAssertEqual(scene.status(at: 69.9).state, .running)
         XCTAssertEqual(scene.status(at: 70).flash, 0)
@@ -140,17 +140,17 @@ final class TimerClockTests: XCTestCase {
         XCTAssertTrue(scene.isAnimating(at: 70.3))
         XCTAssertFalse(scene.isAnimating(at: 70.4))
         XCTAssertEqual(scene.status(at: 500).position.progress, 1)
-        let loop = TimerScene(config: TimerConfig(steps: Self.pomodoro, repeats: true), resources: try TimerSnapshotTests.latinResources())
+        let loop = try TimerScene(config: TimerConfig(steps: Self.pomodoro, repeats: true), resources: try TimerSnapshotTests.latinResources())
         XCTAssertTrue(loop.isAnimating(at: 1e6), "a repeating sequence never finishes")
     }
 
     func testJSONLine() throws {
-        let scene = TimerScene(resources: try TimerSnapshotTests.latinResources())
+        let scene = try TimerScene(resources: try TimerSnapshotTests.latinResources())
         XCTAssertEqual(scene.jsonLine(at: 22.2),
                        #"{"scene":"timer","t":22.2,"state":"running","step":0,"label":"","remaining":37.8,"progress":0.37,"display":"00:38"}"#)
         XCTAssertEqual(scene.jsonLine(at: 75),
                        #"{"scene":"timer","t":75,"state":"finished","step":0,"label":"","remaining":0,"progress":1,"display":"00:00"}"#)
-        let labelled = TimerScene(config: TimerConfig(steps: [TimerStep(label: "Say \"hi\"\n\\", duration: 10)]),
+        let labelled = try TimerScene(config: TimerConfig(steps: [TimerStep(label: "Say \"hi\"\n\\", duration: 10)]),
                                   resources: try TimerSnapshotTests.latinResources())
         labelled.pause(at: 4)
         XCTAssertEqual(labelled.jsonLine(at: 5),

@@ -14,7 +14,7 @@ final class TimerGeometryTests: XCTestCase {
     /// A 1000 s timer at `progress` (a multiple of 0.001: t = 1000 · progress s, and t / 1000 is
     /// the same double as the literal).
     func render(progress: Double, width: Int, height: Int) throws -> (Pixmap, TimerLayout) {
-        let scene = TimerScene(config: try TimerConfig.defaults.withDuration(1000), resources: try TimerSnapshotTests.latinResources())
+        let scene = try TimerScene(config: try TimerConfig.defaults.withDuration(1000), resources: try TimerSnapshotTests.latinResources())
         let canvas = try XCTUnwrap(Canvas(width: width, height: height))
         let t = (1000 * progress).rounded()
         scene.render(into: canvas, at: t)

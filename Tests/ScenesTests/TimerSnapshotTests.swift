@@ -28,29 +28,29 @@ final class TimerSnapshotTests: XCTestCase {
     }
 
     func testSeedDefaultAtThirtySevenPercent() throws {
-        try snapshot(TimerScene(resources: try Self.latinResources()), width: 200, height: 200, at: 22.2, named: "timer-200x200-37")
+        try snapshot(try TimerScene(resources: try Self.latinResources()), width: 200, height: 200, at: 22.2, named: "timer-200x200-37")
     }
 
     func testLabelledStepInPortrait() throws {
         let config = try TimerConfig.load(path: Self.assetsDirectory + "/timer-pomodoro.json")
         // 25 min into the loop: the Break step, 2 min 0.5 s in.
-        try snapshot(TimerScene(config: config, resources: try Self.latinResources()), width: 160, height: 240,
+        try snapshot(try TimerScene(config: config, resources: try Self.latinResources()), width: 160, height: 240,
                      at: 1500 + 120.5, named: "timer-160x240-break")
     }
 
     func testPaused() throws {
-        let scene = TimerScene(resources: try Self.latinResources())
+        let scene = try TimerScene(resources: try Self.latinResources())
         scene.pause(at: 45)
         try snapshot(scene, width: 240, height: 240, at: 50, named: "timer-240x240-paused")
     }
 
     func testFinishFlash() throws {
-        try snapshot(TimerScene(resources: try Self.latinResources()), width: 240, height: 240,
+        try snapshot(try TimerScene(resources: try Self.latinResources()), width: 240, height: 240,
                      at: 60 + TimerScene.flashDuration / 2, named: "timer-240x240-flash")
     }
 
     func testTinyAndHugeFramesDrawWithoutTrouble() throws {
-        let scene = TimerScene(config: try TimerConfig.defaults.withDuration(TimerConfig.maximumDuration), resources: try Self.latinResources())
+        let scene = try TimerScene(config: try TimerConfig.defaults.withDuration(TimerConfig.maximumDuration), resources: try Self.latinResources())
         for (w, h) in [(1, 1), (9, 30), (20, 20), (2000, 12)] {
             let canvas = try XCTUnwrap(Canvas(width: w, height: h))
             scene.render(into: canvas, at: 1)

@@ -76,6 +76,16 @@ final class WheelConfigTests: XCTestCase {
         XCTAssertTrue(got.hasPrefix("wheel.ringImage: cannot read PNG '\(directory)/broken.png'"), got)
     }
 
+    func testAWheelBuiltInCodeFromABadConfigThrowsInsteadOfTrapping() throws {
+        let resources = try SceneResources.loadDefault()
+        XCTAssertThrowsError(try WheelScene(config: WheelConfig(items: []), resources: resources)) {
+            XCTAssertEqual(($0 as? ConfigError)?.path, "wheel.items")
+        }
+        var zero = WheelConfig.defaults
+        for i in zero.items.indices { zero.items[i].weight = 0 }
+        XCTAssertThrowsError(try WheelScene(config: zero, resources: resources))
+    }
+
     func testNaNAndInfiniteWeightsAreRejectedInCodeToo() {
         for weight in [Double.nan, .infinity, -1] {
             var config = WheelConfig.defaults

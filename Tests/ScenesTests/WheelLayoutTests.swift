@@ -44,21 +44,21 @@ final class WheelLayoutTests: XCTestCase {
         let size = Size(width: 400, height: 500)
         let layout = WheelLayout(frame: size)
 
-        let outside = WheelScene(resources: resources, seed: 1)
+        let outside = try WheelScene(resources: resources, seed: 1)
         outside.handle(.tap(Point(x: 5, y: 5)), at: 0, frameSize: size)
         XCTAssertEqual(outside.state(at: 0.5).state, "idle")
 
-        let onStart = WheelScene(resources: resources, seed: 1)
+        let onStart = try WheelScene(resources: resources, seed: 1)
         onStart.handle(.tap(layout.buttonRect.center), at: 0, frameSize: size)
         XCTAssertEqual(onStart.state(at: 0.5).state, "spinning")
 
-        let onWheel = WheelScene(resources: resources, seed: 1)
+        let onWheel = try WheelScene(resources: resources, seed: 1)
         onWheel.handle(.tap(Point(x: layout.center.x + layout.radius * 0.5, y: layout.center.y)), at: 0, frameSize: size)
         XCTAssertEqual(onWheel.state(at: 0.5).state, "spinning")
     }
 
     func testASpinWhileSpinningIsIgnored() throws {
-        let wheel = WheelScene(resources: try WheelSnapshotTests.latinResources(), seed: 1)
+        let wheel = try WheelScene(resources: try WheelSnapshotTests.latinResources(), seed: 1)
         XCTAssertTrue(try wheel.spin(at: 0, to: 2))
         let end = try XCTUnwrap(wheel.spinner.endTime)
         XCTAssertFalse(try wheel.spin(at: 1, to: 5))
@@ -70,7 +70,7 @@ final class WheelLayoutTests: XCTestCase {
     }
 
     func testTheEndCallbackFiresOncePerSpinWithTheItem() throws {
-        let wheel = WheelScene(resources: try WheelSnapshotTests.latinResources(), seed: 9)
+        let wheel = try WheelScene(resources: try WheelSnapshotTests.latinResources(), seed: 9)
         var ended: [WheelItem] = []
         wheel.onSpinEnd = { ended.append($0) }
         try wheel.spin(at: 0, to: 3)
@@ -89,7 +89,7 @@ final class WheelLayoutTests: XCTestCase {
     func testNumberedSlicesChangeWithIncreaseAndDecreaseWithinTwoToThirtySix() throws {
         var config = WheelConfig.defaults
         config.numbered = 35
-        let wheel = WheelScene(config: config, resources: try WheelSnapshotTests.latinResources())
+        let wheel = try WheelScene(config: config, resources: try WheelSnapshotTests.latinResources())
         let size = Size(width: 200, height: 200)
         wheel.handle(.increase, at: 0, frameSize: size)
         wheel.handle(.increase, at: 0, frameSize: size)
@@ -101,7 +101,7 @@ final class WheelLayoutTests: XCTestCase {
     func testJSONLine() throws {
         let config = WheelConfig(items: [WheelItem(text: "say \"hi\"\\\n", color: .red, value: 1000),
                                          WheelItem(text: "b", color: .blue, value: 2.5)])
-        let wheel = WheelScene(config: config, resources: try WheelSnapshotTests.latinResources(), seed: 1)
+        let wheel = try WheelScene(config: config, resources: try WheelSnapshotTests.latinResources(), seed: 1)
         XCTAssertEqual(wheel.jsonLine(at: 0), #"{"scene":"wheel","t":0,"rotation":0,"state":"idle"}"#)
         try wheel.spin(at: 0, to: 0)
         let line = wheel.jsonLine(at: 60)

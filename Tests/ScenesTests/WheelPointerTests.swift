@@ -31,7 +31,7 @@ final class WheelPointerTests: XCTestCase {
             for profile in SpinProfile.allCases {
                 config.spin.profile = profile
                 for chosen in [count * 2 / 3, nil] {
-                    let scene = WheelScene(config: config, resources: resources, seed: UInt64(count * 31 + 7))
+                    let scene = try WheelScene(config: config, resources: resources, seed: UInt64(count * 31 + 7))
                     XCTAssertTrue(try scene.spin(at: 0, to: chosen))
                     let end = try XCTUnwrap(scene.spinner.endTime)
                     let t = end + WheelScene.highlightFadeIn + 0.1

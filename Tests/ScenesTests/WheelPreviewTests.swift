@@ -16,7 +16,7 @@ final class WheelPreviewTests: XCTestCase {
             try writePNG(canvas.pixmap, to: "\(dir)/\(name).png")
             print(name, scene.jsonLine(at: t))
         }
-        let wheel = WheelScene(resources: resources, seed: 7)
+        let wheel = try WheelScene(resources: resources, seed: 7)
         try shoot(wheel, 600, 600, 0, "idle-600")
         try wheel.spin(at: 0)
         for t in [0.8, 2.0, 3.5] { try shoot(wheel, 600, 600, t, "spin-\(t)") }
@@ -26,16 +26,16 @@ final class WheelPreviewTests: XCTestCase {
         try shoot(wheel, 720, 1280, 9, "stopped-720x1280")
         var numbered = WheelConfig.defaults
         numbered.numbered = 7
-        let seven = WheelScene(config: numbered, resources: resources, seed: 3)
+        let seven = try WheelScene(config: numbered, resources: resources, seed: 3)
         try shoot(seven, 500, 600, 0, "numbered-7-idle")
         try seven.spin(at: 0)
         try shoot(seven, 500, 600, 9, "numbered-7-stopped")
         numbered.numbered = 36
-        let many = WheelScene(config: numbered, resources: resources, seed: 3)
+        let many = try WheelScene(config: numbered, resources: resources, seed: 3)
         try many.spin(at: 0)
         try shoot(many, 500, 600, 9, "numbered-36-stopped")
         let ko = try WheelConfig.load(path: WheelRingImageTests.assetsDirectory + "/wheel-ko.json")
-        let korean = WheelScene(config: ko, resources: resources, seed: 5)
+        let korean = try WheelScene(config: ko, resources: resources, seed: 5)
         try korean.spin(at: 0)
         try shoot(korean, 800, 800, 2.2, "korean-spin")
         try shoot(korean, 800, 800, 9, "korean-stopped")

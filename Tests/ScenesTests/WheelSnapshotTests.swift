@@ -23,17 +23,17 @@ final class WheelSnapshotTests: XCTestCase {
     }
 
     func testIdle() throws {
-        try snapshot(WheelScene(resources: try Self.latinResources(), seed: 1), at: 0, named: "wheel-idle")
+        try snapshot(try WheelScene(resources: try Self.latinResources(), seed: 1), at: 0, named: "wheel-idle")
     }
 
     func testMidSpin() throws {
-        let wheel = WheelScene(resources: try Self.latinResources(), seed: 1)
+        let wheel = try WheelScene(resources: try Self.latinResources(), seed: 1)
         try wheel.spin(at: 0, to: 3)
         try snapshot(wheel, at: 1.7, named: "wheel-mid-spin")
     }
 
     func testStoppedWithResult() throws {
-        let wheel = WheelScene(resources: try Self.latinResources(), seed: 1)
+        let wheel = try WheelScene(resources: try Self.latinResources(), seed: 1)
         try wheel.spin(at: 0, to: 5)
         try snapshot(wheel, at: 20, named: "wheel-stopped")
         XCTAssertEqual(wheel.state(at: 20).result?.text, "Jackpot")
@@ -42,7 +42,7 @@ final class WheelSnapshotTests: XCTestCase {
     func testNumberedSeven() throws {
         var config = WheelConfig.defaults
         config.numbered = 7
-        let wheel = WheelScene(config: config, resources: try Self.latinResources(), seed: 2)
+        let wheel = try WheelScene(config: config, resources: try Self.latinResources(), seed: 2)
         try wheel.spin(at: 0, to: 2)
         try snapshot(wheel, at: 20, named: "wheel-numbered-7")
         XCTAssertEqual(wheel.state(at: 20).result, WheelResult(index: 2, text: "3", value: 3))
@@ -51,7 +51,7 @@ final class WheelSnapshotTests: XCTestCase {
     func testNumberedThirtySix() throws {
         var config = WheelConfig.defaults
         config.numbered = 36
-        try snapshot(WheelScene(config: config, resources: try Self.latinResources()), width: 256, height: 256,
+        try snapshot(try WheelScene(config: config, resources: try Self.latinResources()), width: 256, height: 256,
                      at: 0, named: "wheel-numbered-36")
     }
 
@@ -64,7 +64,7 @@ final class WheelSnapshotTests: XCTestCase {
             WheelItem(text: "OK", color: Color(rgb: 0xF08C00)),
             WheelItem(text: "Another rather long label", color: Color(rgb: 0x0C8599)),
         ])
-        let wheel = WheelScene(config: config, resources: try Self.latinResources())
+        let wheel = try WheelScene(config: config, resources: try Self.latinResources())
         try snapshot(wheel, at: 0, named: "wheel-long-labels")
         let plans = try XCTUnwrap(wheel.cache?.labels)
         XCTAssertTrue(plans[0]?.text.hasSuffix("…") ?? false, "\(String(describing: plans[0]))")
@@ -79,14 +79,14 @@ final class WheelSnapshotTests: XCTestCase {
         let assets = WheelRingImageTests.assetsDirectory
         let resources = SceneResources(fonts: try FontStack.defaultStack(assetsDirectory: assets), assetsDirectory: assets)
         let config = try WheelConfig.load(path: assets + "/wheel-ko.json")
-        let wheel = WheelScene(config: config, resources: resources, seed: 4)
+        let wheel = try WheelScene(config: config, resources: resources, seed: 4)
         try wheel.spin(at: 0, to: 5)
         try snapshot(wheel, width: 256, height: 256, at: 20, named: "wheel-korean")
         XCTAssertEqual(wheel.state(at: 20).result?.text, "다시 한번")
     }
 
     func testPortrait() throws {
-        let wheel = WheelScene(resources: try Self.latinResources(), seed: 1)
+        let wheel = try WheelScene(resources: try Self.latinResources(), seed: 1)
         try wheel.spin(at: 0, to: 1)
         try snapshot(wheel, width: 180, height: 256, at: 20, named: "wheel-portrait")
     }

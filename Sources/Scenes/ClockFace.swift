@@ -75,21 +75,23 @@ struct ClockFace {
     /// second hand when shown, and the centre cap.
     func drawHands(_ hands: ClockHands, in canvas: Canvas, config: ClockConfig) {
         let rim = StrokeStyle(width: 2 * ClockHand.rim, join: .round)
-        for (hand, turn) in [(ClockHand.hour, hands.hour), (ClockHand.minute, hands.minute)] {
+        func draw(_ hand: ClockHand, _ turn: Double) {
             canvas.withTransform(handTransform(turn: turn)) {
                 canvas.stroke(hand.path, style: rim, color: config.backgroundColor)
                 canvas.fill(hand.path, color: config.handColor)
             }
         }
+        draw(.hour, hands.hour)
+        draw(.minute, hands.minute)
         canvas.withTransform(handTransform(turn: 0)) {
-            canvas.fill(.circle(center: .zero, radius: 5 + ClockHand.rim), color: config.backgroundColor)
-            canvas.fill(.circle(center: .zero, radius: 5), color: config.handColor)
+            canvas.fill(ClockHand.capRim, color: config.backgroundColor)
+            canvas.fill(ClockHand.cap, color: config.handColor)
         }
         guard config.showSeconds else { return }
         canvas.withTransform(handTransform(turn: hands.second)) {
             canvas.fill(ClockHand.second.path, color: config.secondHandColor)
-            canvas.fill(.circle(center: .zero, radius: 2.8), color: config.secondHandColor)
-            canvas.fill(.circle(center: .zero, radius: 1.1), color: config.backgroundColor)
+            canvas.fill(ClockHand.secondHub, color: config.secondHandColor)
+            canvas.fill(ClockHand.secondDot, color: config.backgroundColor)
         }
     }
 }
@@ -137,6 +139,20 @@ struct ClockHands: Equatable {
 /// half-widths, rounded at both ends, reaching `length` forward and `tail` behind the centre.
 struct ClockHand {
     let length: Double, tail: Double, base: Double, tip: Double
+    /// Built once per hand (the hands are static), so a frame builds no path.
+    let path: Path
+
+    init(length: Double, tail: Double, base: Double, tip: Double) {
+        self.length = length; self.tail = tail; self.base = base; self.tip = tip
+        var p = Path()
+        p.move(to: Point(x: -base, y: tail))
+        p.line(to: Point(x: -tip, y: -length))
+        p.arc(center: Point(x: 0, y: -length), radius: tip, start: .radians(Double.pi), end: .radians(2 * Double.pi))
+        p.line(to: Point(x: base, y: tail))
+        p.arc(center: Point(x: 0, y: tail), radius: base, start: .zero, end: .radians(Double.pi))
+        p.close()
+        path = p
+    }
 
     /// The hour hand ends inside the hours (radius 80 pt), the minute hand inside the tick ring
     /// (inner edge 100 pt), the second hand across the ticks.
@@ -145,15 +161,9 @@ struct ClockHand {
     static let second = ClockHand(length: 107, tail: 22, base: 0.8, tip: 0.6)
     /// Paper rim around the hour and minute hands, pt.
     static let rim = 1.5
-
-    var path: Path {
-        var p = Path()
-        p.move(to: Point(x: -base, y: tail))
-        p.line(to: Point(x: -tip, y: -length))
-        p.arc(center: Point(x: 0, y: -length), radius: tip, start: .radians(Double.pi), end: .radians(2 * Double.pi))
-        p.line(to: Point(x: base, y: tail))
-        p.arc(center: Point(x: 0, y: tail), radius: base, start: .zero, end: .radians(Double.pi))
-        p.close()
-        return p
-    }
+    /// The caps over the centre, pt: rim, cap, and the second hand's hub with its dot.
+    static let capRim = Path.circle(center: .zero, radius: 5 + rim)
+    static let cap = Path.circle(center: .zero, radius: 5)
+    static let secondHub = Path.circle(center: .zero, radius: 2.8)
+    static let secondDot = Path.circle(center: .zero, radius: 1.1)
 }

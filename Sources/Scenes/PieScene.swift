@@ -68,15 +68,8 @@ public final class PieScene: Scene {
         let from = shares.boundaries[k], span = shares.boundaries[k + 1] - from
         let start = -Double.pi / 2 + 2 * Double.pi * (from + span * p0)
         let end = -Double.pi / 2 + 2 * Double.pi * (from + span * p1)
-        let inner = layout.radius - layout.lineWidth / 2 - 2, outer = layout.radius + layout.lineWidth / 2 + 2
-        var box = Rect(x: 0, y: 0, width: 0, height: 0)
-        func include(_ angle: Double, _ r: Double) {
-            let p = Point.onCircle(center: layout.center, radius: r, at: .radians(angle))
-            box = box.union(Rect(x: p.x - 1, y: p.y - 1, width: 2, height: 2))
-        }
-        include(start, inner); include(start, outer); include(end, inner); include(end, outer)
-        var quarter = (start / (Double.pi / 2)).rounded(.up)
-        while quarter * Double.pi / 2 < end { include(quarter * Double.pi / 2, outer); quarter += 1 }
+        var box = ringSectionBounds(center: layout.center, inner: layout.radius - layout.lineWidth / 2 - 2,
+                                    outer: layout.radius + layout.lineWidth / 2 + 2, from: start, to: end)
         if let label = frame.labels[k] {
             box = box.union(Rect(center: label.anchor, width: 2 * layout.lineWidth, height: 2 * layout.lineWidth))
         }

@@ -112,15 +112,8 @@ public final class TimerScene: Scene {
         guard p1 - p0 < 0.25 else { return nil }
         // The annulus section between the two angles: its corners, plus any compass point it passes.
         let start = -Double.pi / 2 + 2 * Double.pi * p0, end = -Double.pi / 2 + 2 * Double.pi * p1
-        let inner = layout.innerRadius - 2, outer = layout.outerRadius + 2
-        var box = Rect(x: 0, y: 0, width: 0, height: 0)
-        func include(_ angle: Double, _ r: Double) {
-            let p = Point.onCircle(center: layout.center, radius: r, at: .radians(angle))
-            box = box.union(Rect(x: p.x - 1, y: p.y - 1, width: 2, height: 2))
-        }
-        include(start, inner); include(start, outer); include(end, inner); include(end, outer)
-        var k = (start / (Double.pi / 2)).rounded(.up)
-        while k * Double.pi / 2 < end { include(k * Double.pi / 2, outer); k += 1 }
+        var box = ringSectionBounds(center: layout.center, inner: layout.innerRadius - 2, outer: layout.outerRadius + 2,
+                                    from: start, to: end)
         if a.displayedSeconds != b.displayedSeconds {
             let r = layout.innerRadius
             box = box.union(Rect(x: layout.center.x - r, y: layout.center.y - r, width: 2 * r, height: 2 * r))

@@ -14,7 +14,7 @@ enum SceneSetup {
             throw UserError(error.description)
         }
         guard let scene else {
-            throw UserError("roundel: unknown scene '\(name)' (choose from \(available(resources: resources)))")
+            throw UserError("roundel: unknown scene '\(name)' (choose from \(SceneCatalog.names.joined(separator: ", ")))")
         }
         return scene
     }
@@ -67,11 +67,6 @@ enum SceneSetup {
     static func wheelConfig(_ path: String?) throws -> WheelConfig {
         guard let file = try loadConfig(path) else { return .defaults }
         do { return try WheelConfig.parse(file) } catch { throw UserError(error.description) }
-    }
-
-    /// The names of the scenes that exist, for messages.
-    static func available(resources: SceneResources) -> String {
-        SceneCatalog.names.filter { (try? SceneCatalog.make($0, resources: resources)) != nil }.joined(separator: ", ")
     }
 
     /// `--seed`: a whole number 0…2⁶⁴−1.

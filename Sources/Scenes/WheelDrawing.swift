@@ -50,7 +50,9 @@ extension WheelScene {
             let side = Double(min(ring.width, ring.height))
             ringDiameter = 2 * r * (1 - config.ringLineWidth / side)
             let target = Int(ringDiameter.rounded(.up))
-            scaledRing = target < ring.width ? downscale(ring, toSide: target) : ring
+            // Area averaging only pays when shrinking a lot: bilinear sampling of a mildly reduced
+            // image shows no aliasing, and skipping the resample saves most of a large frame's start-up.
+            scaledRing = Double(target) < Double(ring.width) / 1.5 ? downscale(ring, toSide: target) : ring
         }
         let ringRadius = ringDiameter / 2
         let visible = ring == nil ? r : ringRadius * ringGeometry.inner

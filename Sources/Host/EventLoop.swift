@@ -79,6 +79,7 @@ final class Session {
                 try window.drawFrame(scene, at: now)
                 let frame = try window.readFrame()
                 window.present()
+                stats.recordPresent(at: clock.seconds)
                 try saveScreenshot(frame, to: shot.path)
                 return .screenshotSaved
             }

@@ -1,3 +1,5 @@
+import Glibc
+
 // `--stats`: the intervals between consecutive presented frames of an animation, in a fixed histogram
 // (10 µs bins up to 500 ms, 200 KB) so a days-long run records every frame in constant memory and
 // `record` never allocates. Intervals across an idle pause are not frames late; they are not counted.
@@ -19,8 +21,12 @@ struct FrameStats {
 
     init(nominalInterval: Double) { self.nominalInterval = nominalInterval }
 
+    /// Seconds from the process's start (exec, per /proc/self/stat) to its first presented frame.
+    private(set) var startup: Double?
+
     /// A frame was presented at `time` (monotonic seconds).
     mutating func recordPresent(at time: Double) {
+        if frames == 0 { startup = FrameStats.processAge() }
         frames += 1
         if let last = lastPresent { record(interval: time - last) }
         lastPresent = time
@@ -64,6 +70,28 @@ struct FrameStats {
               late (> 1.5 x refresh): \(late)
               refresh interval ms: display mode \(ms(nominalInterval)), measured (median) \(ms(percentile(0.5)))
               pacing: \(pacing)
+              first frame presented \(startup.map { ms($0) } ?? "?") ms after the process started
             """
+    }
+}
+
+extension FrameStats {
+    /// How long this process has run, from the kernel's record of its start (clock ticks since boot,
+    /// field 22 of /proc/self/stat) against CLOCK_BOOTTIME; nil where /proc is not there.
+    static func processAge() -> Double? {
+        guard let file = fopen("/proc/self/stat", "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 1024)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+        let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // The command name (field 2) may hold spaces; fields after its closing parenthesis are plain.
+        guard let close = line.lastIndex(of: ")") else { return nil }
+        let fields = line[line.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        var now = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &now)
+        let hz = Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard hz > 0 else { return nil }
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - ticks / hz
     }
 }

@@ -92,6 +92,15 @@ final class PartsTests: XCTestCase {
         XCTAssertTrue(text.contains("median 16.6") && text.contains("late (> 1.5 x refresh): 1"), text)
     }
 
+    func testStatsKnowHowLongTheProcessHasRun() throws {
+        let age = try XCTUnwrap(FrameStats.processAge())
+        XCTAssertGreaterThan(age, 0)
+        XCTAssertLessThan(age, 24 * 3600, "a test process younger than a day")
+        var stats = FrameStats(nominalInterval: 1.0 / 60)
+        stats.recordPresent(at: 0)
+        XCTAssertTrue(stats.summary(pacing: "test").contains("first frame presented"))
+    }
+
     func testConfigWatchSeesEachEditOnce() throws {
         let path = NSTemporaryDirectory() + "roundel-sig-\(getpid()).json"
         defer { unlink(path) }

@@ -32,6 +32,9 @@ struct WheelFrameCache {
     /// spinning frame.
     var disc: Pixmap?
     let pointer: Path
+    /// The hub's discs, back to front, and the pointer's pin: built once, filled every frame.
+    var hub: [(path: Path, color: Color)] = []
+    var pin = Path()
     /// The pointer's tip, in frame px (tests sample the slice just below it).
     let pointerTip: Point
     let button: Path
@@ -106,6 +109,15 @@ extension WheelScene {
                                    backdrop: nil, pointer: pointer, pointerTip: tip,
                                    button: roundedRect(layout.buttonRect, radius: layout.buttonRect.height / 2))
         // The backdrop is drawn by the same code as before caching, so frames are pixel for pixel the same.
+        let h = hub
+        made.hub = [
+            (.circle(center: Point(x: c.x, y: c.y + h * 0.12), radius: h * 1.08), Color(rgb: 0x000000, alpha: 70)),
+            (.circle(center: c, radius: h), Color(rgb: 0x7A5410)),
+            (.circle(center: c, radius: h * 0.86), Color(rgb: 0xD9A521)),
+            (.circle(center: Point(x: c.x - h * 0.1, y: c.y - h * 0.12), radius: h * 0.62), Color(rgb: 0xF2CC5B)),
+            (.circle(center: Point(x: c.x - h * 0.28, y: c.y - h * 0.3), radius: h * 0.2), Color(rgb: 0xFFF6D8, alpha: 200)),
+        ]
+        made.pin = .circle(center: Point(x: c.x, y: c.y - r - WheelLayout.pointerRise * r + 0.035 * r), radius: 0.03 * r)
         if let backdrop = Canvas(width: Int(size.width), height: Int(size.height)) {
             backdrop.clear(config.backgroundColor)
             drawShadow(made, in: backdrop)
@@ -250,12 +262,7 @@ extension WheelScene {
 
     /// A gold cap over the point where the slices meet.
     func drawHub(_ frame: WheelFrameCache, in canvas: Canvas) {
-        let c = frame.layout.center, h = frame.hubRadius
-        canvas.fill(.circle(center: Point(x: c.x, y: c.y + h * 0.12), radius: h * 1.08), color: Color(rgb: 0x000000, alpha: 70))
-        canvas.fill(.circle(center: c, radius: h), color: Color(rgb: 0x7A5410))
-        canvas.fill(.circle(center: c, radius: h * 0.86), color: Color(rgb: 0xD9A521))
-        canvas.fill(.circle(center: Point(x: c.x - h * 0.1, y: c.y - h * 0.12), radius: h * 0.62), color: Color(rgb: 0xF2CC5B))
-        canvas.fill(.circle(center: Point(x: c.x - h * 0.28, y: c.y - h * 0.3), radius: h * 0.2), color: Color(rgb: 0xFFF6D8, alpha: 200))
+        for disc in frame.hub { canvas.fill(disc.path, color: disc.color) }
     }
 
     func drawPointer(_ frame: WheelFrameCache, in canvas: Canvas) {
@@ -267,8 +274,7 @@ extension WheelScene {
         canvas.stroke(frame.pointer, style: StrokeStyle(width: max(1, 0.012 * r), join: .round),
                       color: darker(config.pointerColor, by: 0.45))
         // The pin that holds the pointer.
-        let pin = Point(x: frame.layout.center.x, y: frame.layout.center.y - r - WheelLayout.pointerRise * r + 0.035 * r)
-        canvas.fill(.circle(center: pin, radius: 0.03 * r), color: Color(rgb: 0xF2CC5B))
+        canvas.fill(frame.pin, color: Color(rgb: 0xF2CC5B))
     }
 
     func drawResult(_ frame: WheelFrameCache, winner: Int?, strength k: Double, spinning: Bool, in canvas: Canvas) {

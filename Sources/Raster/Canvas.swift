@@ -2,6 +2,8 @@
 // and the stroker, so drawing a frame allocates nothing once the buffers have grown.
 // All coordinates are device px after `transform`; everything is clipped to `clip` and the pixmap.
 
+import Foundation
+
 public final class Canvas {
     public var pixmap: Pixmap
     /// Drawing is limited to this rectangle (always intersected with the pixmap's bounds).
@@ -13,6 +15,13 @@ public final class Canvas {
     var flattened = Polylines()
     var outline = Polylines()
     let stroker = Stroker()
+    /// How many cores large image draws may use (1: this thread only). Defaults to the machine's
+    /// cores, at most 4; `roundel bench` sets 1 to time one core.
+    public var threads = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
+    /// Image draws covering at least this many pixels are split into bands across `threads`.
+    static let bandedDrawingArea = 200_000
+    /// One rasterizer per band for banded image draws.
+    var bandRasterizers: [Rasterizer] = []
     /// Scratch layer for `fillTiles`, grown on demand and all zero between calls.
     var layer = Pixmap(width: 1, height: 1)!
     /// The layer spans `fillTiles` wrote (row, first x, end x), reused between calls.

@@ -3,6 +3,8 @@
 // back into the image and sampled bilinearly in premultiplied space (no dark fringes at alpha
 // edges). An integer translation at full opacity takes a fast path that blends rows directly.
 
+import Dispatch
+
 extension Canvas {
     /// Draws `image` with its top-left corner at the origin of `transform` (then `self.transform`).
     /// `opacity` 0…1 multiplies the image's alpha. `shape` (in image px, default the image's rectangle)
@@ -30,21 +32,33 @@ extension Canvas {
         // pixel (with Swift's range check) cost more than the bilinear blend itself (callgrind).
         let du = BilinearSampler.fixed(inverse.a), dv = BilinearSampler.fixed(inverse.b)
         let bounds = pixmap.bounds
+        // Large images are drawn in horizontal bands on several cores: each band has its own
+        // rasterizer and writes only its own rows, and coverage does not depend on the clip, so the
+        // pixels are the same as drawn on one core.
+        let area = PixelRect(enclosing: flattened.bounds).intersection(clip)
+        let bands = area.width * area.height >= Canvas.bandedDrawingArea ? min(threads, area.height / 64) : 1
         image.pixels.withUnsafeBufferPointer { src in
             pixmap.pixels.withUnsafeMutableBufferPointer { dst in
+                let out = dst   // a copy of the pointer, which band workers may capture
                 let sampler = BilinearSampler(pixels: src, width: image.width, height: image.height, stride: image.stride)
-                rasterizer.rasterize(flattened, rule: .nonZero, clip: clip, bounds: bounds) { y, x0, coverage in
-                    let p = inverse.apply(Point(x: Double(x0) + 0.5, y: Double(y) + 0.5))
-                    var u = BilinearSampler.fixed(p.x - 0.5), v = BilinearSampler.fixed(p.y - 0.5)
-                    var i = y * stride + x0
-                    for c in coverage {
-                        if c != 0 {
-                            let s = sampler.sample(u, v)
-                            if s != 0 { dst[i] = sourceOver(scalePixel(s, by: mul255(UInt32(c), alpha)), dst[i]) }
+                let contours = flattened
+                func drawBand(_ rasterizer: Rasterizer, _ clip: PixelRect) {
+                    rasterizer.rasterize(contours, rule: .nonZero, clip: clip, bounds: bounds) { y, x0, coverage in
+                        let p = inverse.apply(Point(x: Double(x0) + 0.5, y: Double(y) + 0.5))
+                        var u = BilinearSampler.fixed(p.x - 0.5), v = BilinearSampler.fixed(p.y - 0.5)
+                        var i = y * stride + x0
+                        for c in coverage {
+                            if c != 0 {
+                                let s = sampler.sample(u, v)
+                                if s != 0 { out[i] = sourceOver(scalePixel(s, by: mul255(UInt32(c), alpha)), out[i]) }
+                            }
+                            u &+= du; v &+= dv; i += 1
                         }
-                        u &+= du; v &+= dv; i += 1
+                    } solid: { y, x0, x1 in
+                        drawSolidRun(y: y, x0: x0, x1: x1)
                     }
-                } solid: { y, x0, x1 in
+                }
+                func drawSolidRun(y: Int, x0: Int, x1: Int) {
                     let p = inverse.apply(Point(x: Double(x0) + 0.5, y: Double(y) + 0.5))
                     var u = BilinearSampler.fixed(p.x - 0.5), v = BilinearSampler.fixed(p.y - 0.5)
                     let n = x1 - x0
@@ -61,10 +75,10 @@ extension Canvas {
                         while first + 4 <= last {
                             let s = sampler.sample4Inside(u4, v4)
                             if (s &>> 24) == SIMD4<UInt32>(repeating: 255) {
-                                dst[first] = s[0]; dst[first + 1] = s[1]; dst[first + 2] = s[2]; dst[first + 3] = s[3]
+                                out[first] = s[0]; out[first + 1] = s[1]; out[first + 2] = s[2]; out[first + 3] = s[3]
                             } else {
                                 for k in 0..<4 where s[k] != 0 {
-                                    dst[first + k] = s[k] >> 24 == 255 ? s[k] : sourceOver(s[k], dst[first + k])
+                                    out[first + k] = s[k] >> 24 == 255 ? s[k] : sourceOver(s[k], out[first + k])
                                 }
                             }
                             u4 &+= du4; v4 &+= dv4; first += 4
@@ -73,10 +87,24 @@ extension Canvas {
                     }
                     for i in first..<(y * stride + x1) {
                         let s = inside ? sampler.sampleInside(u, v) : sampler.sample(u, v)
-                        if s >> 24 == 255 && alpha == 255 { dst[i] = s }
-                        else if s != 0 { dst[i] = sourceOver(alpha == 255 ? s : scalePixel(s, by: alpha), dst[i]) }
+                        if s >> 24 == 255 && alpha == 255 { out[i] = s }
+                        else if s != 0 { out[i] = sourceOver(alpha == 255 ? s : scalePixel(s, by: alpha), out[i]) }
                         u &+= du; v &+= dv
                     }
+                }
+                let whole = clip
+                if bands <= 1 {
+                    drawBand(rasterizer, whole)
+                } else {
+                    while bandRasterizers.count < bands { bandRasterizers.append(Rasterizer()) }
+                    let rasterizers = bandRasterizers
+                    // Each band touches only its own rows and its own rasterizer; the box tells the
+                    // checker what it cannot see.
+                    let work = BandWork { k in
+                        let y0 = area.y + area.height * k / bands, y1 = area.y + area.height * (k + 1) / bands
+                        drawBand(rasterizers[k], whole.intersection(PixelRect(x: whole.x, y: y0, width: whole.width, height: y1 - y0)))
+                    }
+                    DispatchQueue.concurrentPerform(iterations: bands) { k in work.run(k) }
                 }
             }
         }
@@ -184,4 +212,9 @@ struct BilinearSampler {
         let ag = (((a >> 8) & 0x00FF_00FF) &* s &+ ((b >> 8) & 0x00FF_00FF) &* t) & 0xFF00_FF00
         return rb | ag
     }
+}
+
+/// A band of a banded draw, handed to Dispatch's worker threads (see `Canvas.draw`).
+private struct BandWork: @unchecked Sendable {
+    let run: (Int) -> Void
 }

@@ -28,6 +28,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Draw every frame whole instead of only its dirty rectangle.")
     var full = false
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Cores a large image draw may use (the window uses up to 4).", valueName: "N"))
+    var threads: String = "1"
+
     @Option(help: ArgumentHelp("The built bench/cairo-wheel program, to time cairo drawing the same wheel frames "
                                + "(default: $ROUNDEL_CAIRO_BENCH).", valueName: "PATH"))
     var cairo: String?
@@ -46,6 +49,10 @@ struct Bench: ParsableCommand {
         guard let canvas = Canvas(width: size.width, height: size.height) else {
             throw UserError("roundel: cannot make a \(size.width)x\(size.height) frame")
         }
+        guard let cores = Int(threads), (1...64).contains(cores) else {
+            throw UserError("roundel: --threads '\(threads)' must be a whole number from 1 to 64")
+        }
+        canvas.threads = cores
         let floor = Self.memoryFloor(canvas: canvas, frames: count)
         var rows: [(String, [Double])] = []
         var wheelFrames: (scene: WheelScene, times: [Double])?
@@ -91,7 +98,7 @@ struct Bench: ParsableCommand {
             }
         }
         if !json {
-            print("size \(label), \(count) frames per scene, one core, \(full ? "whole frames" : "dirty rectangles as the window draws"); floor = clear + copy one frame")
+            print("size \(label), \(count) frames per scene, \(canvas.threads == 1 ? "one core" : "\(canvas.threads) cores"), \(full ? "whole frames" : "dirty rectangles as the window draws"); floor = clear + copy one frame")
             print("scene     median ms   p95 ms   ×floor")
         }
         for (name, times) in rows {

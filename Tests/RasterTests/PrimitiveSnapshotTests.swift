@@ -103,3 +103,28 @@ final class PrimitiveSnapshotTests: XCTestCase {
         XCTAssertEqual(slow.pixmap[5, 7], Color.red.premultiplied)
     }
 }
+
+final class BandedDrawingTests: XCTestCase {
+    /// A large rotated image drawn in bands on several threads is the same, pixel for pixel, as on one.
+    func testBandsOnSeveralCoresMatchOneCore() throws {
+        let image = try XCTUnwrap(Canvas(width: 300, height: 300))
+        for i in 0..<12 {
+            let a = Angle.degrees(Double(i) * 30)
+            image.fill(.sector(center: Point(x: 150, y: 150), radius: 149, start: a, end: a + .degrees(30)),
+                       color: Color(rgb: UInt32(0x30 + i * 16) << 16 | 0x4080))
+        }
+        let t = Transform.translation(x: -150, y: -150).concatenating(.scale(2.1)).concatenating(.rotation(.degrees(23)))
+            .concatenating(.translation(x: 400, y: 330))
+        var results: [Pixmap] = []
+        for threads in [1, 2, 3] {
+            let canvas = try XCTUnwrap(Canvas(width: 800, height: 660))
+            canvas.clear(Color(rgb: 0x101820))
+            canvas.threads = threads
+            canvas.draw(image.pixmap, transform: t, shape: .circle(center: Point(x: 150, y: 150), radius: 148))
+            results.append(canvas.pixmap)
+        }
+        XCTAssertEqual(results[0], results[1])
+        XCTAssertEqual(results[0], results[2])
+        XCTAssertNotEqual(results[0][400, 330], Color(rgb: 0x101820).premultiplied, "the image was drawn")
+    }
+}

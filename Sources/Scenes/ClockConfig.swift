@@ -25,8 +25,7 @@ public struct ClockConfig: Sendable, Equatable {
     /// The `clock` section of `file`, or the defaults when it has none.
     public static func parse(_ file: ConfigFile) throws(ConfigError) -> ClockConfig {
         let parser = file.reader
-        guard let clock = try file.section("clock") else { return defaults }
-        try parser.rejectUnknownKeys(clock, known: knownKeys, at: "clock")
+        guard let clock = try file.section("clock", known: knownKeys) else { return defaults }
         var config = defaults
         if let raw = clock["showSeconds"] { config.showSeconds = try parser.bool(raw, at: "clock.showSeconds") }
         if let raw = clock["handColor"] { config.handColor = try parser.color(raw, at: "clock.handColor") }

@@ -60,10 +60,13 @@ public struct ConfigFile {
     /// A reader whose errors name this file.
     var reader: ConfigReader { ConfigReader(file: file) }
 
-    /// The object under `name`, or nil when the file has no such section.
-    public func section(_ name: String) throws(ConfigError) -> [String: Any]? {
+    /// The object under `name`, or nil when the file has no such section. Keys other than `known`
+    /// are refused (a typo would otherwise be silently ignored).
+    public func section(_ name: String, known: [String]) throws(ConfigError) -> [String: Any]? {
         guard let raw = top[name] else { return nil }
-        return try reader.object(raw, at: name)
+        let object = try reader.object(raw, at: name)
+        try reader.rejectUnknownKeys(object, known: known, at: name)
+        return object
     }
 }
 

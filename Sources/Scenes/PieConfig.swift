@@ -60,8 +60,7 @@ extension PieConfig {
     /// The `pie` section of `file`, or the defaults when it has none.
     public static func parse(_ file: ConfigFile) throws(ConfigError) -> PieConfig {
         let reader = file.reader
-        guard let pie = try file.section("pie") else { return defaults }
-        try reader.rejectUnknownKeys(pie, known: knownKeys, at: "pie")
+        guard let pie = try file.section("pie", known: knownKeys) else { return defaults }
 
         var config = defaults
         if let raw = pie["slices"] {

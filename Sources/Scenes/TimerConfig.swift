@@ -64,8 +64,7 @@ extension TimerConfig {
     /// The `timer` section of `file`, or the defaults when it has none.
     public static func parse(_ file: ConfigFile) throws(ConfigError) -> TimerConfig {
         let parser = file.reader
-        guard let timer = try file.section("timer") else { return defaults }
-        try parser.rejectUnknownKeys(timer, known: knownKeys, at: "timer")
+        guard let timer = try file.section("timer", known: knownKeys) else { return defaults }
 
         var config = defaults
         if let raw = timer["duration"] {

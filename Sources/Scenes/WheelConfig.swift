@@ -96,8 +96,7 @@ extension WheelConfig {
     public static func parse(_ file: ConfigFile) throws(ConfigError) -> WheelConfig {
         let parser = file.reader
         let baseDirectory = file.baseDirectory
-        guard let wheel = try file.section("wheel") else { return defaults }
-        try parser.rejectUnknownKeys(wheel, known: knownKeys, at: "wheel")
+        guard let wheel = try file.section("wheel", known: knownKeys) else { return defaults }
 
         var config = defaults
         if let raw = wheel["items"] {

@@ -17,18 +17,10 @@ final class SteppingClock: HostClock {
 }
 
 final class SessionTests: XCTestCase {
-    nonisolated(unsafe) static var loaded: SceneResources?
-    static func resources() throws -> SceneResources {
-        if let loaded { return loaded }
-        let r = try SceneResources.loadDefault()
-        loaded = r
-        return r
-    }
-
     func testEveryPresentedFrameEqualsTheSceneRenderedAtTheSameTime() throws {
         try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
             let window = try Window(title: "frames", width: 72, height: 56)
-            let scenes = try SceneCatalog.makeAll(resources: try Self.resources(), seed: 7)
+            let scenes = try SceneCatalog.makeAll(resources: try sceneResources(), seed: 7)
             XCTAssertFalse(scenes.isEmpty)
             for scene in scenes {
                 let clock = SteppingClock()
@@ -62,7 +54,7 @@ final class SessionTests: XCTestCase {
     func testTabAndNumberKeysSwitchScenes() throws {
         try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
             let window = try Window(title: "switch", width: 48, height: 32)
-            let scenes = try SceneCatalog.makeAll(resources: try Self.resources(), seed: 1)
+            let scenes = try SceneCatalog.makeAll(resources: try sceneResources(), seed: 1)
             let session = Session(window: window, scenes: scenes, initialScene: "wheel", options: HostOptions(),
                                  clock: SteppingClock())
             var shown: [String] = []
@@ -83,7 +75,7 @@ final class SessionTests: XCTestCase {
     func testKioskIgnoresQuitKeysAndQuitsOnTheChord() throws {
         try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
             let window = try Window(title: "kiosk", width: 32, height: 32)
-            let scene = try XCTUnwrap(SceneCatalog.make("testcard", resources: try Self.resources()))
+            let scene = try XCTUnwrap(SceneCatalog.make("testcard", resources: try sceneResources()))
             let session = Session(window: window, scenes: [scene], initialScene: "testcard",
                                   options: HostOptions(kiosk: true), clock: SteppingClock())
             pushKey(SDLK_ESCAPE)
@@ -106,7 +98,7 @@ final class SessionTests: XCTestCase {
     func testScreenshotAfterSavesTheFrameAtThatTimeAndEnds() throws {
         try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
             let window = try Window(title: "shot", width: 64, height: 48)
-            let scene = try XCTUnwrap(SceneCatalog.make("wheel", resources: try Self.resources(), seed: 3))
+            let scene = try XCTUnwrap(SceneCatalog.make("wheel", resources: try sceneResources(), seed: 3))
             let path = NSTemporaryDirectory() + "roundel-shot-\(getpid()).png"
             defer { unlink(path) }
             let session = Session(window: window, scenes: [scene], initialScene: "wheel",
@@ -123,7 +115,7 @@ final class SessionTests: XCTestCase {
     func testScreenshotToAnUnwritablePathFailsWithOneLine() throws {
         try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
             let window = try Window(title: "shot", width: 16, height: 16)
-            let scene = try XCTUnwrap(SceneCatalog.make("testcard", resources: try Self.resources()))
+            let scene = try XCTUnwrap(SceneCatalog.make("testcard", resources: try sceneResources()))
             let session = Session(window: window, scenes: [scene], initialScene: "testcard",
                                   options: HostOptions(screenshot: ("/no/such/dir/x.png", 0)))
             XCTAssertThrowsError(try session.run()) { error in
@@ -141,7 +133,7 @@ final class SessionTests: XCTestCase {
             "{\"wheel\":{\"items\":[" + (1...n).map { "{\"text\":\"\($0)\"}" }.joined(separator: ",") + "]}}"
         }
         write(items(3))
-        let resources = try Self.resources()
+        let resources = try sceneResources()
         try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
             let window = try Window(title: "watch", width: 32, height: 32)
             let initial = try SceneCatalog.makeAll(config: try ConfigFile.load(path: path), resources: resources)

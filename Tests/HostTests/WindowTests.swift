@@ -7,15 +7,6 @@ import Scenes
 import XCTest
 
 final class WindowTests: XCTestCase {
-    /// Fonts for the test card, loaded once for the whole class.
-    nonisolated(unsafe) static var loaded: SceneResources?
-    static func resources() throws -> SceneResources {
-        if let loaded { return loaded }
-        let r = try SceneResources.loadDefault()
-        loaded = r
-        return r
-    }
-
     /// One private Xvfb for the class's real-window tests (a second server started after the first
     /// stopped was not reachable by SDL's X11 driver), stopped when the class ends.
     nonisolated(unsafe) static var xvfb: VirtualDisplay?
@@ -36,7 +27,7 @@ final class WindowTests: XCTestCase {
     /// The test card drawn straight into a canvas: what the window must show.
     func directTestCard(width: Int, height: Int) throws -> Pixmap {
         let canvas = try XCTUnwrap(Canvas(width: width, height: height))
-        TestCard(resources: try Self.resources()).render(into: canvas, at: 0)
+        TestCard(resources: try sceneResources()).render(into: canvas, at: 0)
         return canvas.pixmap
     }
 
@@ -45,7 +36,7 @@ final class WindowTests: XCTestCase {
             let window = try Window(title: "Roundel test", width: 96, height: 64)
             XCTAssertEqual(window.pixelSize.width, 96)
             XCTAssertEqual(window.pixelSize.height, 64)
-            try window.drawFrame(TestCard(resources: try Self.resources()), at: 0)
+            try window.drawFrame(TestCard(resources: try sceneResources()), at: 0)
             assertSamePixels(try window.readFrame(), try directTestCard(width: 96, height: 64),
                              "dummy window vs the test card in a canvas")
         }
@@ -54,13 +45,13 @@ final class WindowTests: XCTestCase {
     func testResizeRedrawsAtTheNewSize() throws {
         try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
             let window = try Window(title: "Roundel test", width: 96, height: 64)
-            try window.drawFrame(TestCard(resources: try Self.resources()), at: 0)
+            try window.drawFrame(TestCard(resources: try sceneResources()), at: 0)
             SDL_SetWindowSize(window.window, 120, 80)
             var event = SDL_Event()
             var responses: [EventResponse] = []
             while SDL_PollEvent(&event) == 1 { responses.append(response(to: event)) }
             XCTAssertTrue(responses.contains(.redraw), "a resize asks for a frame; got \(responses)")
-            try window.drawFrame(TestCard(resources: try Self.resources()), at: 0)
+            try window.drawFrame(TestCard(resources: try sceneResources()), at: 0)
             assertSamePixels(try window.readFrame(), try directTestCard(width: 120, height: 80),
                              "dummy window after resizing to 120x80")
         }
@@ -71,7 +62,7 @@ final class WindowTests: XCTestCase {
             let window = try Window(title: "Roundel test", width: 32, height: 32)
             pushKey(SDLK_ESCAPE)
             pushQuit()  // backstop: if Esc were ignored the loop ends as .windowClosed, never hangs
-            XCTAssertEqual(try window.runUntilQuit(scene: TestCard(resources: try Self.resources())), .escapeKey)
+            XCTAssertEqual(try window.runUntilQuit(scene: TestCard(resources: try sceneResources())), .escapeKey)
         }
     }
 
@@ -80,7 +71,7 @@ final class WindowTests: XCTestCase {
             let window = try Window(title: "Roundel test", width: 32, height: 32)
             pushKey(SDLK_a)
             pushQuit()
-            XCTAssertEqual(try window.runUntilQuit(scene: TestCard(resources: try Self.resources())), .windowClosed)
+            XCTAssertEqual(try window.runUntilQuit(scene: TestCard(resources: try sceneResources())), .windowClosed)
         }
     }
 
@@ -119,13 +110,13 @@ final class WindowTests: XCTestCase {
             let window = try Window(title: "Roundel test", width: 160, height: 100)
             let size = window.pixelSize
             print("X11 window on \(name): \(size.width)x\(size.height) px, renderer \(window.rendererName)")
-            try window.drawFrame(TestCard(resources: try Self.resources()), at: 0)
+            try window.drawFrame(TestCard(resources: try sceneResources()), at: 0)
             assertSamePixels(try window.readFrame(), try directTestCard(width: size.width, height: size.height),
                              "X11 window on \(name) vs the test card in a canvas")
             window.present()
             pushKey(SDLK_ESCAPE)
             pushQuit()
-            XCTAssertEqual(try window.runUntilQuit(scene: TestCard(resources: try Self.resources())), .escapeKey)
+            XCTAssertEqual(try window.runUntilQuit(scene: TestCard(resources: try sceneResources())), .escapeKey)
         }
     }
 
@@ -135,7 +126,7 @@ final class WindowTests: XCTestCase {
         let name = try Self.xDisplay()
         try withEnvironment(["SDL_VIDEODRIVER": "x11", "DISPLAY": name]) {
             let window = try Window(title: "Roundel test", width: 200, height: 150)
-            let scenes = try SceneCatalog.makeAll(resources: try Self.resources(), seed: 5)
+            let scenes = try SceneCatalog.makeAll(resources: try sceneResources(), seed: 5)
             let session = Session(window: window, scenes: scenes, initialScene: "wheel", options: HostOptions())
             var states: [String] = []
             var shown: [String] = []

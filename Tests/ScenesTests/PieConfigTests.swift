@@ -5,35 +5,10 @@ import Raster
 @testable import Scenes
 import XCTest
 
-final class PieConfigTests: XCTestCase {
-    var directory = ""
-
-    override func setUpWithError() throws {
-        directory = NSTemporaryDirectory() + "roundel-pie-config-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
-
-    func write(_ text: String) throws -> String {
-        let path = directory + "/results.json"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
-    /// Loads `json` and returns the error's line after the file's name (failing if it loads).
+final class PieConfigTests: ConfigFileTestCase {
+    /// Loads `json` and returns the error's text after the file name (failing if it loads).
     func message(_ json: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let path = try write(json)
-        do {
-            _ = try PieConfig.load(path: path)
-            XCTFail("loaded: \(json)", file: file, line: line)
-            return ""
-        } catch {
-            let prefix = "roundel: config '\(path)': "
-            XCTAssertTrue(error.description.hasPrefix(prefix), error.description, file: file, line: line)
-            XCTAssertFalse(error.description.contains("\n"), file: file, line: line)
-            return String(error.description.dropFirst(prefix.count))
-        }
+        try failure(json, load: { _ = try PieConfig.load(path: $0) }, file: file, line: line)
     }
 
     func testBadInputNamesThePathAndTheProblem() throws {

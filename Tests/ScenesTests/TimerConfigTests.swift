@@ -5,34 +5,10 @@ import Raster
 @testable import Scenes
 import XCTest
 
-final class TimerConfigTests: XCTestCase {
-    var directory = ""
-
-    override func setUpWithError() throws {
-        directory = NSTemporaryDirectory() + "roundel-timer-config-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
-
-    func write(_ text: String) throws -> String {
-        let path = directory + "/kiosk.json"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
+final class TimerConfigTests: ConfigFileTestCase {
     /// Loads `json` and returns the error's text after the file name (failing if it loads).
     func message(_ json: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let path = try write(json)
-        do {
-            let config = try TimerConfig.load(path: path)
-            XCTFail("loaded \(config) from \(json)", file: file, line: line)
-            return ""
-        } catch {
-            XCTAssertTrue(error.description.hasPrefix("roundel: config '\(path)': "), error.description, file: file, line: line)
-            XCTAssertFalse(error.description.contains("\n"), "one line", file: file, line: line)
-            return String(error.description.dropFirst("roundel: config '\(path)': ".count))
-        }
+        try failure(json, load: { _ = try TimerConfig.load(path: $0) }, file: file, line: line)
     }
 
     func testBadInputNamesThePathAndTheProblem() throws {

@@ -4,33 +4,10 @@ import Raster
 @testable import Scenes
 import XCTest
 
-final class WheelConfigTests: XCTestCase {
-    var directory = ""
-
-    override func setUpWithError() throws {
-        directory = NSTemporaryDirectory() + "roundel-wheel-config-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
-
-    func write(_ text: String, _ name: String = "party.json") throws -> String {
-        let path = directory + "/" + name
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
-    /// Loads `json` and returns the error's one line (failing if it loads).
+final class WheelConfigTests: ConfigFileTestCase {
+    /// Loads `json` and returns the error's text after the file name (failing if it loads).
     func message(_ json: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let path = try write(json)
-        do {
-            _ = try WheelConfig.load(path: path)
-            XCTFail("loaded: \(json)", file: file, line: line)
-            return ""
-        } catch {
-            XCTAssertTrue(error.description.hasPrefix("roundel: config '\(path)': "), error.description, file: file, line: line)
-            return String(error.description.dropFirst("roundel: config '\(path)': ".count))
-        }
+        try failure(json, load: { _ = try WheelConfig.load(path: $0) }, file: file, line: line)
     }
 
     func testBadInputNamesThePathAndTheProblem() throws {

@@ -7,16 +7,21 @@
 public enum FillRule: Sendable { case nonZero, evenOdd }
 
 public final class Rasterizer {
-    /// Signed area per cell, `cellStride` floats per row, for the current shape's box (+2 guard cells).
-    private var cells: [Float] = []
-    /// Per row of the box: the first and last touched cell (min > max when untouched).
-    private var touchedMin: [Int32] = []
-    private var touchedMax: [Int32] = []
-    private var coverage: [UInt8] = []
-    private var cellStride = 0
-    private var box = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// Signed area per cell, `stride` floats per row, for the current shape's box (+2 guard cells),
+    /// and per row of the box the first and last touched cell (min > max when untouched). Raw
+    /// memory grown on demand and kept; the hot loops work on a copy of these pointers, so they make
+    /// no exclusivity checks or reference counting per edge, row or cell.
+    private var cells = Cells(area: .allocate(capacity: 1), touchedMin: .allocate(capacity: 1),
+                              touchedMax: .allocate(capacity: 1), coverage: .allocate(capacity: 1),
+                              box: PixelRect(x: 0, y: 0, width: 0, height: 0), stride: 0)
+    private var areaCapacity = 0, rowCapacity = 0, coverageCapacity = 0
+    private var box: PixelRect { cells.box }
     /// The clip's columns relative to the box: only these are emitted.
     private var emit = (lo: 0, hi: 0)
+
+    deinit {
+        cells.area.deallocate(); cells.touchedMin.deallocate(); cells.touchedMax.deallocate(); cells.coverage.deallocate()
+    }
 
     public init() {}
 
@@ -66,35 +71,143 @@ public final class Rasterizer {
     /// redraw bit for bit. Columns outside the clip are summed but not emitted.
     private func accumulate(_ contours: Polylines, clip: PixelRect, bounds: PixelRect) {
         let shape = PixelRect(enclosing: contours.bounds)
-        box = shape.intersection(PixelRect(x: bounds.x, y: clip.y, width: bounds.width, height: clip.height))
+        var box = shape.intersection(PixelRect(x: bounds.x, y: clip.y, width: bounds.width, height: clip.height))
         emit = (clip.x - box.x, clip.maxX - box.x)
         if clip.isEmpty || shape.maxX <= clip.x || shape.x >= clip.maxX { box = PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        cells.box = box
         guard !box.isEmpty else { return }
-        cellStride = box.width + 2
-        let needed = cellStride * box.height
-        if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
-        if touchedMin.count < box.height {
-            touchedMin = [Int32](repeating: Int32.max, count: box.height)
-            touchedMax = [Int32](repeating: Int32.min, count: box.height)
-        }
-        if coverage.count < cellStride { coverage = [UInt8](repeating: 0, count: cellStride) }
+        cells.stride = box.width + 2
+        reserve(area: cells.stride * box.height, rows: box.height, columns: cells.stride)
 
         let points = contours.points
+        let target = cells
         for contour in contours.contours {
             let r = contour.range
             guard r.count >= 2 else { continue }
             var prev = points[r.upperBound - 1]   // every contour is filled closed
             for i in r {
                 let p = points[i]
-                addEdge(prev, p)
+                target.addEdge(prev, p)
                 prev = p
             }
         }
     }
 
+    /// Grows the buffers (all cells zero, all rows untouched, as every sweep leaves them).
+    private func reserve(area: Int, rows: Int, columns: Int) {
+        if areaCapacity < area {
+            cells.area.deallocate()
+            cells.area = .allocate(capacity: area)
+            cells.area.initialize(repeating: 0, count: area)
+            areaCapacity = area
+        }
+        if rowCapacity < rows {
+            cells.touchedMin.deallocate(); cells.touchedMax.deallocate()
+            cells.touchedMin = .allocate(capacity: rows); cells.touchedMax = .allocate(capacity: rows)
+            cells.touchedMin.initialize(repeating: Int32.max, count: rows)
+            cells.touchedMax.initialize(repeating: Int32.min, count: rows)
+            rowCapacity = rows
+        }
+        if coverageCapacity < columns {
+            cells.coverage.deallocate()
+            cells.coverage = .allocate(capacity: columns)
+            cells.coverage.initialize(repeating: 0, count: columns)
+            coverageCapacity = columns
+        }
+    }
+
+    // MARK: Sweep
+
+    /// Running sum per row; clears the cells it reads so the buffer is zero for the next fill.
+    private func sweep(rule: FillRule,
+                       span: (_ y: Int, _ x: Int, _ coverage: UnsafeBufferPointer<UInt8>) -> Void,
+                       solid: (_ y: Int, _ x0: Int, _ x1: Int) -> Void) {
+        let box = cells.box, stride = cells.stride, width = box.width, emitLo = emit.lo, emitHi = emit.hi
+        let acc = cells.area, cov = cells.coverage, touchedMin = cells.touchedMin, touchedMax = cells.touchedMax
+        do {
+            do {
+                // Runs are computed over the whole box row but handed out only inside the clip.
+                func emitSpan(_ y: Int, _ a: Int, _ b: Int) {
+                    let lo = max(a, emitLo), hi = min(b, emitHi)
+                    if lo < hi { span(y, box.x + lo, UnsafeBufferPointer(start: cov + lo, count: hi - lo)) }
+                }
+                func emitSolid(_ y: Int, _ a: Int, _ b: Int) {
+                    let lo = max(a, emitLo), hi = min(b, emitHi)
+                    if lo < hi { solid(y, box.x + lo, box.x + hi) }
+                }
+                for row in 0..<box.height {
+                    let lo = Int(touchedMin[row]), hi = Int(touchedMax[row])
+                    touchedMin[row] = Int32.max; touchedMax[row] = Int32.min
+                    guard lo <= hi else { continue }
+                    let y = box.y + row, base = row * stride
+                    var sum: Float = 0
+                    var runStart = lo          // first pixel of the pending coverage run
+                    var x = lo
+                    let end = min(hi, width - 1)
+                    while x <= end {
+                        sum += acc[base + x]; acc[base + x] = 0
+                        let c = Rasterizer.coverage(sum, rule)
+                        cov[x] = c
+                        if c == 255 || c == 0 {
+                            // The sum stays put while the cells are zero: a run of full coverage is one
+                            // solid span, and a run of none (a ring's hole, the gap between two shapes
+                            // on a row) is skipped without visiting its pixels.
+                            var x1 = x + 1
+                            // Eight cells per step through a shape's interior (−0 counts as zero, as below).
+                            while x1 + 8 <= end + 1,
+                                  all(UnsafeRawPointer(acc + base + x1).loadUnaligned(as: SIMD8<Float>.self) .== 0) {
+                                x1 += 8
+                            }
+                            while x1 <= end && acc[base + x1] == 0 { x1 += 1 }
+                            if c == 255 || x1 - x >= 4 {
+                                if x > runStart { emitSpan(y, runStart, x) }
+                                if c == 255 { emitSolid(y, x, x1) }
+                                x = x1; runStart = x1
+                                continue
+                            }
+                        }
+                        x += 1
+                    }
+                    if end >= runStart { emitSpan(y, runStart, end + 1) }
+                    // Past the last touched cell the sum is constant: a shape whose right edge lies
+                    // outside the clip keeps covering to the box's right edge.
+                    if end < width - 1 {
+                        let c = Rasterizer.coverage(sum, rule)
+                        if c == 255 { emitSolid(y, end + 1, width) }
+                        else if c > 0 {
+                            for i in (end + 1)..<width { cov[i] = c }
+                            emitSpan(y, end + 1, width)
+                        }
+                    }
+                    if hi > end { for i in (end + 1)...min(hi, width + 1) { acc[base + i] = 0 } }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    static func coverage(_ winding: Float, _ rule: FillRule) -> UInt8 {
+        var a = abs(winding)
+        if rule == .evenOdd {
+            a = a.truncatingRemainder(dividingBy: 2)
+            if a > 1 { a = 2 - a }
+        }
+        return a >= 1 ? 255 : UInt8(a * 255 + 0.5)
+    }
+}
+
+/// The accumulation buffers of one fill, as raw pointers (see `Rasterizer.cells`).
+private struct Cells {
+    var area: UnsafeMutablePointer<Float>
+    var touchedMin: UnsafeMutablePointer<Int32>
+    var touchedMax: UnsafeMutablePointer<Int32>
+    var coverage: UnsafeMutablePointer<UInt8>
+    var box: PixelRect
+    var stride: Int
+
     /// Adds one edge, clipped to the box: parts left of it are pressed onto its left edge (they still
     /// cover everything to their right), parts right of it onto its right edge (they cover nothing inside).
-    private func addEdge(_ a: Point, _ b: Point) {
+    func addEdge(_ a: Point, _ b: Point) {
         guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
         let left = Double(box.x), right = Double(box.maxX)
         let x0 = a.x - left, x1 = b.x - left, w = right - left
@@ -121,7 +234,7 @@ public final class Rasterizer {
     /// font-rs' draw_line, x in box columns (0 ≤ x ≤ width), y in absolute rows. Each row's x range
     /// is computed from the edge's ends, not stepped from the previous row, so it does not depend on
     /// which row the box starts at.
-    private func line(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+    func line(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
         guard ay != by else { return }
         let dir: Float, x0p, y0p, x1p, y1p: Double
         if ay < by { dir = 1; x0p = ax; y0p = ay; x1p = bx; y1p = by }
@@ -131,10 +244,10 @@ public final class Rasterizer {
         // Clamped before converting: a coordinate beyond Int's range would trap.
         let yStart = max(box.y, Int(max(y0p, Double(box.y)).rounded(.down)))
         let yEnd = min(box.maxY, Int(min(y1p, Double(box.maxY)).rounded(.up)))
-        let stride = cellStride
         let maxCell = box.width + 1
         let boxWidth = Double(box.width)
-        cells.withUnsafeMutableBufferPointer { acc in
+        do {
+            let acc = area
             for yAbs in yStart..<yEnd {
                 let y = yAbs - box.y
                 let lineStart = y * stride
@@ -180,78 +293,5 @@ public final class Rasterizer {
                 if Int32(hi) > touchedMax[y] { touchedMax[y] = Int32(hi) }
             }
         }
-    }
-
-    // MARK: Sweep
-
-    /// Running sum per row; clears the cells it reads so the buffer is zero for the next fill.
-    private func sweep(rule: FillRule,
-                       span: (_ y: Int, _ x: Int, _ coverage: UnsafeBufferPointer<UInt8>) -> Void,
-                       solid: (_ y: Int, _ x0: Int, _ x1: Int) -> Void) {
-        let stride = cellStride, width = box.width, emitLo = emit.lo, emitHi = emit.hi
-        cells.withUnsafeMutableBufferPointer { acc in
-            coverage.withUnsafeMutableBufferPointer { cov in
-                // Runs are computed over the whole box row but handed out only inside the clip.
-                func emitSpan(_ y: Int, _ a: Int, _ b: Int) {
-                    let lo = max(a, emitLo), hi = min(b, emitHi)
-                    if lo < hi { span(y, box.x + lo, UnsafeBufferPointer(rebasing: cov[lo..<hi])) }
-                }
-                func emitSolid(_ y: Int, _ a: Int, _ b: Int) {
-                    let lo = max(a, emitLo), hi = min(b, emitHi)
-                    if lo < hi { solid(y, box.x + lo, box.x + hi) }
-                }
-                for row in 0..<box.height {
-                    let lo = Int(touchedMin[row]), hi = Int(touchedMax[row])
-                    touchedMin[row] = Int32.max; touchedMax[row] = Int32.min
-                    guard lo <= hi else { continue }
-                    let y = box.y + row, base = row * stride
-                    var sum: Float = 0
-                    var runStart = lo          // first pixel of the pending coverage run
-                    var x = lo
-                    let end = min(hi, width - 1)
-                    while x <= end {
-                        sum += acc[base + x]; acc[base + x] = 0
-                        let c = Rasterizer.coverage(sum, rule)
-                        cov[x] = c
-                        if c == 255 || c == 0 {
-                            // The sum stays put while the cells are zero: a run of full coverage is one
-                            // solid span, and a run of none (a ring's hole, the gap between two shapes
-                            // on a row) is skipped without visiting its pixels.
-                            var x1 = x + 1
-                            while x1 <= end && acc[base + x1] == 0 { x1 += 1 }
-                            if c == 255 || x1 - x >= 4 {
-                                if x > runStart { emitSpan(y, runStart, x) }
-                                if c == 255 { emitSolid(y, x, x1) }
-                                x = x1; runStart = x1
-                                continue
-                            }
-                        }
-                        x += 1
-                    }
-                    if end >= runStart { emitSpan(y, runStart, end + 1) }
-                    // Past the last touched cell the sum is constant: a shape whose right edge lies
-                    // outside the clip keeps covering to the box's right edge.
-                    if end < width - 1 {
-                        let c = Rasterizer.coverage(sum, rule)
-                        if c == 255 { emitSolid(y, end + 1, width) }
-                        else if c > 0 {
-                            for i in (end + 1)..<width { cov[i] = c }
-                            emitSpan(y, end + 1, width)
-                        }
-                    }
-                    for i in (end + 1)...(width + 1) where i <= hi { acc[base + i] = 0 }
-                }
-            }
-        }
-    }
-
-    @inline(__always)
-    static func coverage(_ winding: Float, _ rule: FillRule) -> UInt8 {
-        var a = abs(winding)
-        if rule == .evenOdd {
-            a = a.truncatingRemainder(dividingBy: 2)
-            if a > 1 { a = 2 - a }
-        }
-        return a >= 1 ? 255 : UInt8(a * 255 + 0.5)
     }
 }

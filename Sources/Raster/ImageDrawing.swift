@@ -44,8 +44,7 @@ extension Canvas {
                 let contours = flattened
                 func drawBand(_ rasterizer: Rasterizer, _ clip: PixelRect) {
                     rasterizer.rasterize(contours, rule: .nonZero, clip: clip, bounds: bounds) { y, x0, coverage in
-                        let p = inverse.apply(Point(x: Double(x0) + 0.5, y: Double(y) + 0.5))
-                        var u = BilinearSampler.fixed(p.x - 0.5), v = BilinearSampler.fixed(p.y - 0.5)
+                        var (u, v) = rowStart(y: y, x: x0)
                         var i = y * stride + x0
                         for c in coverage {
                             if c != 0 {
@@ -58,9 +57,15 @@ extension Canvas {
                         drawSolidRun(y: y, x0: x0, x1: x1)
                     }
                 }
+                // A pixel's sample position is the row's position at column 0 plus whole steps, never
+                // a rounded position at the run's first pixel: where a clip cuts a run must not move
+                // the samples after it (a dirty-rectangle frame equals a whole one bit for bit).
+                func rowStart(y: Int, x: Int) -> (Int, Int) {
+                    let p = inverse.apply(Point(x: 0.5, y: Double(y) + 0.5))
+                    return (BilinearSampler.fixed(p.x - 0.5) &+ x &* du, BilinearSampler.fixed(p.y - 0.5) &+ x &* dv)
+                }
                 func drawSolidRun(y: Int, x0: Int, x1: Int) {
-                    let p = inverse.apply(Point(x: Double(x0) + 0.5, y: Double(y) + 0.5))
-                    var u = BilinearSampler.fixed(p.x - 0.5), v = BilinearSampler.fixed(p.y - 0.5)
+                    var (u, v) = rowStart(y: y, x: x0)
                     let n = x1 - x0
                     // A run whose samples all lie inside the image needs no clamping (the common case).
                     let inside = sampler.contains(u, v) && sampler.contains(u &+ du &* (n - 1), v &+ dv &* (n - 1))

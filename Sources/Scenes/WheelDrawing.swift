@@ -27,10 +27,6 @@ struct WheelFrameCache {
     let ringShape: Path?
     /// The background and the wheel's shadow, which never move: copied, not redrawn, each frame.
     var backdrop: Pixmap?
-    /// The turning part — slices, labels and ring — drawn exactly once at rotation 0 around the
-    /// image's centre, for frames while the wheel spins (see `drawSpinningDisc`). Built on the first
-    /// spinning frame.
-    var disc: Pixmap?
     let pointer: Path
     /// The hub's discs, back to front, and the pointer's pin: built once, filled every frame.
     var hub: [(path: Path, color: Color)] = []
@@ -215,49 +211,38 @@ extension WheelScene {
         canvas.draw(ring, transform: t, shape: frame.ringShape)
     }
 
-    /// The ring image's square without the disc at its centre where every pixel is transparent
-    /// (less 2 px, so bilinear footprints at the hole's edge are kept): drawing through it skips
-    /// the centre, most of a ring image, at no change to a single pixel.
+    /// The ring image's visible part as a path: the circle around its centre that holds every
+    /// visible pixel (within the image's square), less the transparent disc at
+    /// its centre. Both circles keep 3 px of margin, more than a bilinear footprint plus the edge's
+    /// anti-aliasing reaches, so drawing through the path changes no pixel — it only skips the
+    /// hole and the corners, most of a ring image.
     func ringShape(_ ring: Pixmap) -> Path {
         let cx = Double(ring.width) / 2, cy = Double(ring.height) / 2
-        var hole = Double(min(ring.width, ring.height)) / 2
+        var hole = Double(min(ring.width, ring.height)) / 2, reach = 0.0
         for y in 0..<ring.height {
             for x in 0..<ring.width where ring[x, y] != 0 {
-                hole = min(hole, Point(x: Double(x) + 0.5, y: Double(y) + 0.5).distance(to: Point(x: cx, y: cy)) - 0.75)
+                let d = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).distance(to: Point(x: cx, y: cy))
+                hole = min(hole, d - 0.75)
+                reach = max(reach, d + 0.75)
             }
         }
-        var shape = Path.rect(Rect(x: 0, y: 0, width: Double(ring.width), height: Double(ring.height)))
+        // The outer circle as a 512-gon (within 0.01 px of it) clamped to the image's square.
+        var shape = Path()
+        let outer = reach + 3
+        for k in 0..<512 {
+            let a = Double(k) * Double.pi / 256
+            let p = Point(x: min(max(cx + outer * cos(a), 0), Double(ring.width)),
+                          y: min(max(cy + outer * sin(a), 0), Double(ring.height)))
+            if k == 0 { shape.move(to: p) } else { shape.line(to: p) }
+        }
+        shape.close()
         let r = hole - 2
         guard r > 1 else { return shape }
-        // Counter-clockwise inside the clockwise square: nonzero winding 0, a hole.
+        // Counter-clockwise inside the clockwise outline: nonzero winding 0, a hole.
+        shape.move(to: Point(x: cx + r, y: cy))
         shape.arc(center: Point(x: cx, y: cy), radius: r, start: .zero, end: -.fullTurn, clockwise: false)
         shape.close()
         return shape
-    }
-
-    /// The spinning wheel as one image turned about its centre: while it moves, each frame costs one
-    /// resampled copy of the disc (its rim anti-aliased exactly through a circle) instead of filling
-    /// slices, labels and the ring anew — 12 labelled slices and a ring at 1080p went from 125 M to
-    /// about 40 M instructions a frame (callgrind). The price is bilinear softness of a fraction of a
-    /// pixel inside the moving wheel; when it stops, frames are drawn exactly again.
-    func drawSpinningDisc(_ frame: inout WheelFrameCache, rotation: Double, in canvas: Canvas) {
-        if frame.disc == nil {
-            let reach = max(frame.ringDiameter / 2, frame.sliceRadius)
-            let side = Int((2 * reach).rounded(.up)) + 4
-            guard let disc = Canvas(width: side, height: side) else { return }
-            let c = frame.layout.center
-            disc.withTransform(.translation(x: Double(side) / 2 - c.x, y: Double(side) / 2 - c.y)) {
-                drawSlices(frame, rotation: 0, in: disc)
-                drawLabels(frame, rotation: 0, winner: nil, strength: 0, in: disc)
-                drawRing(frame, rotation: 0, in: disc)
-            }
-            frame.disc = disc.pixmap
-            cache = frame
-        }
-        guard let disc = frame.disc else { return }
-        let half = Double(disc.width) / 2
-        let t = Transform.translation(x: -half, y: -half).concatenating(wheelTransform(frame, rotation: rotation))
-        canvas.draw(disc, transform: t, shape: .circle(center: Point(x: half, y: half), radius: half - 2))
     }
 
     /// A gold cap over the point where the slices meet.

@@ -152,15 +152,10 @@ public final class WheelScene: Scene {
             drawShadow(frame, in: canvas)
         }
         let spinning = spinner.isSpinning(at: t)
-        if spinning {
-            var turning = frame
-            drawSpinningDisc(&turning, rotation: rotation, in: canvas)
-        } else {
-            drawSlices(frame, rotation: rotation, in: canvas)
-            if let winner { drawHighlight(frame, winner: winner, strength: highlight, rotation: rotation, in: canvas) }
-            drawLabels(frame, rotation: rotation, winner: winner, strength: highlight, in: canvas)
-            drawRing(frame, rotation: rotation, in: canvas)
-        }
+        drawSlices(frame, rotation: rotation, in: canvas)
+        if let winner { drawHighlight(frame, winner: winner, strength: highlight, rotation: rotation, in: canvas) }
+        drawLabels(frame, rotation: rotation, winner: winner, strength: highlight, in: canvas)
+        drawRing(frame, rotation: rotation, in: canvas)
         drawHub(frame, in: canvas)
         drawPointer(frame, in: canvas)
         drawResult(frame, winner: winner, strength: highlight, spinning: spinning, in: canvas)

@@ -22,9 +22,8 @@ func encodeFile(_ pixmap: Pixmap, to path: String) throws(PNGError) {
     let temporary = "\(directory).\(base).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
 
     var image = makeImage()
-    let straight = straightWords(pixmap)
     configure(&image, for: pixmap)
-    let written = straight.withUnsafeBytes { raw in
+    let written = withStraightWords(pixmap) { raw in
         png_image_write_to_file(&image, temporary, 0, raw.baseAddress, 0, nil)
     }
     guard written != 0 else {
@@ -67,6 +66,16 @@ private func configure(_ image: inout png_image, for pixmap: Pixmap) {
     image.width = png_uint_32(pixmap.width)
     image.height = png_uint_32(pixmap.height)
     image.format = wordFormat
+}
+
+/// Calls `body` with packed (stride = width) straight 0xAARRGGBB words. An opaque, packed pixmap
+/// (every rendered frame) already is that, so it is handed over as it is: a 1080p render then holds
+/// no second 8 MB copy of its frame while libpng compresses it.
+private func withStraightWords<R>(_ pixmap: Pixmap, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    if pixmap.stride == pixmap.width, pixmap.pixels.allSatisfy({ $0 >> 24 == 255 }) {
+        return pixmap.pixels.withUnsafeBytes(body)
+    }
+    return straightWords(pixmap).withUnsafeBytes(body)
 }
 
 /// Packed (stride = width) straight 0xAARRGGBB words.

@@ -1,26 +1,45 @@
-// What scenes load once, before the first frame: the font stack (and, later, images). Loading
-// happens here, never in `render`, so a frame does no file I/O.
+// What scenes load once, before the first frame: the font stack and the shipped ring image.
+// Loading happens here, never in `render`, so a frame does no file I/O. The ring is decoded on a
+// second core while the fonts are parsed: the two are most of the time to the first frame.
 import BitmapFont
+import Dispatch
 import Foundation
+import PNGCodec
+import Raster
 
 public final class SceneResources {
     public let fonts: FontStack
     public let assetsDirectory: String
+    /// assets/ring.png, decoded; nil when not loaded (a wheel then reads or generates it itself).
+    public let shippedRing: Pixmap?
 
-    public init(fonts: FontStack, assetsDirectory: String) {
+    public init(fonts: FontStack, assetsDirectory: String, shippedRing: Pixmap? = nil) {
         self.fonts = fonts
         self.assetsDirectory = assetsDirectory
+        self.shippedRing = shippedRing
     }
 
     /// The shipped fonts from the assets directory (see `Assets.locateDirectory`), with Debian's
-    /// Unifont as the fallback when it is installed.
+    /// Unifont as the fallback when it is installed, and the shipped ring image.
     public static func loadDefault() throws -> SceneResources {
         guard let directory = Assets.locateDirectory() else {
             throw SceneError("roundel: cannot find Roundel's assets directory (with fonts/ inside); "
                 + "set \(Assets.environmentVariable) to its path")
         }
-        return SceneResources(fonts: try FontStack.defaultStack(assetsDirectory: directory), assetsDirectory: directory)
+        let ring = Loaded<Pixmap>()
+        let ringPath = (directory as NSString).appendingPathComponent("ring.png")
+        let group = DispatchGroup()
+        DispatchQueue.global(qos: .userInitiated).async(group: group) { ring.value = try? readPNG(ringPath) }
+        let fonts = try FontStack.defaultStack(assetsDirectory: directory)
+        group.wait()
+        return SceneResources(fonts: fonts, assetsDirectory: directory, shippedRing: ring.value)
     }
+}
+
+/// A value filled in by one background task and read after waiting for it (`DispatchGroup.wait`
+/// orders the write before the read).
+private final class Loaded<Value>: @unchecked Sendable {
+    var value: Value?
 }
 
 /// A scene could not be set up (missing assets, bad config): `description` is one line for stderr.

@@ -54,7 +54,7 @@ public final class WheelScene: Scene {
         case .shipped:
             // The shipped file, or the same picture generated (slower, but the wheel still has its rim).
             let path = (resources.assetsDirectory as NSString).appendingPathComponent("ring.png")
-            ring = (try? readPNG(path)) ?? RingImage.generate()
+            ring = resources.shippedRing ?? (try? readPNG(path)) ?? RingImage.generate()
         }
         ringGeometry = ring.map(RingGeometry.measure) ?? RingGeometry(inner: 1, outer: 1)
     }

@@ -218,14 +218,22 @@ extension WheelScene {
     /// hole and the corners, most of a ring image.
     func ringShape(_ ring: Pixmap) -> Path {
         let cx = Double(ring.width) / 2, cy = Double(ring.height) / 2
-        var hole = Double(min(ring.width, ring.height)) / 2, reach = 0.0
+        // Squared distances of pixel centres from the image centre; per row, the farthest visible
+        // pixel is the first or the last, and the nearest is the first met walking out from the
+        // centre column each way, so a row costs its transparent pixels plus four, not its width.
+        var nearest = Double.infinity, farthest = -1.0
+        func distance2(_ x: Int, _ dy2: Double) -> Double { let dx = Double(x) + 0.5 - cx; return dx * dx + dy2 }
+        let middle = min(max(Int(cx), 0), ring.width - 1)
         for y in 0..<ring.height {
-            for x in 0..<ring.width where ring[x, y] != 0 {
-                let d = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).distance(to: Point(x: cx, y: cy))
-                hole = min(hole, d - 0.75)
-                reach = max(reach, d + 0.75)
-            }
+            let dy = Double(y) + 0.5 - cy, dy2 = dy * dy
+            guard let first = (0..<ring.width).first(where: { ring[$0, y] != 0 }) else { continue }
+            let last = (first..<ring.width).last { ring[$0, y] != 0 } ?? first
+            farthest = max(farthest, distance2(first, dy2), distance2(last, dy2))
+            if let right = (middle..<ring.width).first(where: { ring[$0, y] != 0 }) { nearest = min(nearest, distance2(right, dy2)) }
+            if let left = (0..<middle).reversed().first(where: { ring[$0, y] != 0 }) { nearest = min(nearest, distance2(left, dy2)) }
         }
+        let hole = min(Double(min(ring.width, ring.height)) / 2, nearest.squareRoot() - 0.75)
+        let reach = farthest < 0 ? 0 : farthest.squareRoot() + 0.75
         // The outer circle as a 512-gon (within 0.01 px of it) clamped to the image's square.
         var shape = Path()
         let outer = reach + 3

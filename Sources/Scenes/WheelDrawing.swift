@@ -223,14 +223,24 @@ extension WheelScene {
         // centre column each way, so a row costs its transparent pixels plus four, not its width.
         var nearest = Double.infinity, farthest = -1.0
         func distance2(_ x: Int, _ dy2: Double) -> Double { let dx = Double(x) + 0.5 - cx; return dx * dx + dy2 }
-        let middle = min(max(Int(cx), 0), ring.width - 1)
-        for y in 0..<ring.height {
-            let dy = Double(y) + 0.5 - cy, dy2 = dy * dy
-            guard let first = (0..<ring.width).first(where: { ring[$0, y] != 0 }) else { continue }
-            let last = (first..<ring.width).last { ring[$0, y] != 0 } ?? first
-            farthest = max(farthest, distance2(first, dy2), distance2(last, dy2))
-            if let right = (middle..<ring.width).first(where: { ring[$0, y] != 0 }) { nearest = min(nearest, distance2(right, dy2)) }
-            if let left = (0..<middle).reversed().first(where: { ring[$0, y] != 0 }) { nearest = min(nearest, distance2(left, dy2)) }
+        let middle = min(max(Int(cx), 0), ring.width - 1), width = ring.width
+        ring.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<ring.height {
+                let dy = Double(y) + 0.5 - cy, dy2 = dy * dy
+                let row = pixels.baseAddress! + y * ring.stride
+                var first = 0
+                while first < width && row[first] == 0 { first += 1 }
+                guard first < width else { continue }
+                var last = width - 1
+                while row[last] == 0 { last -= 1 }
+                farthest = max(farthest, distance2(first, dy2), distance2(last, dy2))
+                var right = middle
+                while right < width && row[right] == 0 { right += 1 }
+                if right < width { nearest = min(nearest, distance2(right, dy2)) }
+                var left = middle - 1
+                while left >= 0 && row[left] == 0 { left -= 1 }
+                if left >= 0 { nearest = min(nearest, distance2(left, dy2)) }
+            }
         }
         let hole = min(Double(min(ring.width, ring.height)) / 2, nearest.squareRoot() - 0.75)
         let reach = farthest < 0 ? 0 : farthest.squareRoot() + 0.75

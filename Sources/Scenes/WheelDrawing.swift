@@ -31,6 +31,9 @@ struct WheelFrameCache {
     /// The hub's discs, back to front, and the pointer's pin: built once, filled every frame.
     var hub: [(path: Path, color: Color)] = []
     var pin = Path()
+    /// The pointer and the hub drawn once: every frame composites these (see `Sprite`).
+    var pointerSprite: Sprite?
+    var hubSprite: Sprite?
     /// The pointer's tip, in frame px (tests sample the slice just below it).
     let pointerTip: Point
     let button: Path
@@ -114,6 +117,16 @@ extension WheelScene {
             (.circle(center: Point(x: c.x - h * 0.28, y: c.y - h * 0.3), radius: h * 0.2), Color(rgb: 0xFFF6D8, alpha: 200)),
         ]
         made.pin = .circle(center: Point(x: c.x, y: c.y - r - WheelLayout.pointerRise * r + 0.035 * r), radius: 0.03 * r)
+        // Generous boxes: each holds its drawing's shadow, outline stroke and anti-aliased edges.
+        let pad = 0.03 * r + 2
+        let hubFrame = made
+        made.pointerSprite = Sprite(covering: Rect(x: c.x - halfWidth - pad, y: baseY - pad,
+                                                   width: 2 * (halfWidth + pad), height: tip.y - baseY + 0.025 * r + 2 * pad)) {
+            drawPointerShapes(hubFrame, in: $0)
+        }
+        made.hubSprite = Sprite(covering: Rect(x: c.x - 1.3 * h - 2, y: c.y - 1.3 * h - 2, width: 2.6 * h + 4, height: 2.6 * h + 4)) {
+            drawHubShapes(hubFrame, in: $0)
+        }
         if let backdrop = Canvas(width: Int(size.width), height: Int(size.height)) {
             backdrop.clear(config.backgroundColor)
             drawShadow(made, in: backdrop)
@@ -265,10 +278,18 @@ extension WheelScene {
 
     /// A gold cap over the point where the slices meet.
     func drawHub(_ frame: WheelFrameCache, in canvas: Canvas) {
+        if let sprite = frame.hubSprite { sprite.draw(in: canvas) } else { drawHubShapes(frame, in: canvas) }
+    }
+
+    func drawHubShapes(_ frame: WheelFrameCache, in canvas: Canvas) {
         for disc in frame.hub { canvas.fill(disc.path, color: disc.color) }
     }
 
     func drawPointer(_ frame: WheelFrameCache, in canvas: Canvas) {
+        if let sprite = frame.pointerSprite { sprite.draw(in: canvas) } else { drawPointerShapes(frame, in: canvas) }
+    }
+
+    func drawPointerShapes(_ frame: WheelFrameCache, in canvas: Canvas) {
         let r = frame.layout.radius
         canvas.withTransform(.translation(x: 0, y: 0.025 * r)) {
             canvas.fill(frame.pointer, color: Color(rgb: 0x000000, alpha: 90))

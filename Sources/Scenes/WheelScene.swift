@@ -158,8 +158,15 @@ public final class WheelScene: Scene {
         drawRing(frame, rotation: rotation, in: canvas)
         drawHub(frame, in: canvas)
         drawPointer(frame, in: canvas)
-        drawResult(frame, winner: winner, strength: highlight, spinning: spinning, in: canvas)
-        drawButton(frame, enabled: !spinning, in: canvas)
+        // The result and the button lie beside or below the wheel: a frame clipped to the turning
+        // disc skips laying out their text.
+        let result = frame.layout.resultRect, button = frame.layout.buttonRect
+        if !canvas.clip.intersection(PixelRect(enclosing: result.insetBy(-4 - 0.1 * result.height))).isEmpty {
+            drawResult(frame, winner: winner, strength: highlight, spinning: spinning, in: canvas)
+        }
+        if !canvas.clip.intersection(PixelRect(enclosing: button.insetBy(-4 - 0.1 * button.height))).isEmpty {
+            drawButton(frame, enabled: !spinning, in: canvas)
+        }
     }
 
     /// 0 → 1 over `highlightFadeIn` seconds after the stop (smoothstep).

@@ -24,8 +24,11 @@ public final class Canvas {
     var bandRasterizers: [Rasterizer] = []
     /// Scratch layer for `fillTiles`, grown on demand and all zero between calls.
     var layer = Pixmap(width: 1, height: 1)!
-    /// The layer spans `fillTiles` wrote (row, first x, end x), reused between calls.
-    var tileSpans: [(y: Int32, x0: Int32, x1: Int32)] = []
+    /// The layer spans `fillTiles` wrote: raw memory grown on demand and kept (an array's append
+    /// made an exclusivity and a uniqueness check per span, a tenth of the slices' cost).
+    var tileSpans = SpanList()
+
+    deinit { tileSpans.deallocate() }
 
     public init(pixmap: Pixmap) {
         self.pixmap = pixmap
@@ -92,9 +95,11 @@ public final class Canvas {
         let local = PixelRect(x: visible.x - box.x, y: visible.y - box.y, width: visible.width, height: visible.height)
         let toLayer = transform.concatenating(.translation(x: -Double(box.x), y: -Double(box.y)))
         let layerStride = layer.stride, dstStride = pixmap.stride
-        tileSpans.removeAll(keepingCapacity: true)
-        layer.pixels.withUnsafeMutableBufferPointer { sum in
-          pixmap.pixels.withUnsafeMutableBufferPointer { dst in
+        var spans = tileSpans
+        spans.count = 0
+        layer.pixels.withUnsafeMutableBufferPointer { layerPixels in
+          pixmap.pixels.withUnsafeMutableBufferPointer { pixmapPixels in
+            let sum = layerPixels.baseAddress!, dst = pixmapPixels.baseAddress!
             for tile in tiles {
                 let color = tile.color.premultiplied
                 guard color != 0 else { continue }
@@ -105,38 +110,33 @@ public final class Canvas {
                         if c != 0 { sum[i] = plusPixel(c == 255 ? color : scalePixel(color, by: UInt32(c)), sum[i]) }
                         i += 1
                     }
-                    tileSpans.append((Int32(y), Int32(x0), Int32(x0 + coverage.count)))
+                    spans.append(y: y, x0: x0, x1: x0 + coverage.count)
                 } solid: { y, x0, x1 in
                     // Fully covered by this tile, so no other tile of the partition adds to these
                     // pixels: composited straight onto the pixmap (an opaque tile at memset speed).
-                    let row = (box.y + y) * dstStride + box.x
-                    let run = UnsafeMutableBufferPointer(rebasing: dst[(row + x0)..<(row + x1)])
+                    let run = dst + (box.y + y) * dstStride + box.x + x0
                     if color >> 24 == 255 {
-                        run.update(repeating: color)
+                        run.update(repeating: color, count: x1 - x0)
                     } else {
-                        for i in run.indices { run[i] = sourceOver(color, run[i]) }
+                        for i in 0..<(x1 - x0) { run[i] = sourceOver(color, run[i]) }
+                    }
+                }
+            }
+            for k in 0..<spans.count {
+                let span = spans.base[k]
+                let y = Int(span.y), x0 = Int(span.x0)
+                let src = sum + y * layerStride + x0, out = dst + (box.y + y) * dstStride + box.x + x0
+                for i in 0..<(Int(span.x1) - x0) {
+                    let p = src[i]
+                    if p != 0 {
+                        out[i] = p >> 24 == 255 ? p : sourceOver(p, out[i])
+                        src[i] = 0
                     }
                 }
             }
           }
         }
-        layer.pixels.withUnsafeMutableBufferPointer { src in
-            pixmap.pixels.withUnsafeMutableBufferPointer { dst in
-                for span in tileSpans {
-                    let y = Int(span.y)
-                    var s = y * layerStride + Int(span.x0)
-                    let row = (box.y + y) * dstStride + box.x
-                    for i in (row + Int(span.x0))..<(row + Int(span.x1)) {
-                        let p = src[s]
-                        if p != 0 {
-                            dst[i] = p >> 24 == 255 ? p : sourceOver(p, dst[i])
-                            src[s] = 0
-                        }
-                        s += 1
-                    }
-                }
-            }
-        }
+        tileSpans = spans
     }
 
     /// Strokes `path` with `color`: the outline is built by the Stroker and filled nonzero.
@@ -162,4 +162,27 @@ public final class Canvas {
         defer { clip = saved }
         try body()
     }
+}
+
+/// Row spans (row, first x, end x) in raw memory that grows by doubling and is kept.
+struct SpanList {
+    private(set) var base = UnsafeMutablePointer<(y: Int32, x0: Int32, x1: Int32)>.allocate(capacity: 256)
+    private var capacity = 256
+    var count = 0
+
+    @inline(__always)
+    mutating func append(y: Int, x0: Int, x1: Int) {
+        if count == capacity { grow() }
+        base[count] = (Int32(truncatingIfNeeded: y), Int32(truncatingIfNeeded: x0), Int32(truncatingIfNeeded: x1))
+        count += 1
+    }
+
+    private mutating func grow() {
+        let bigger = UnsafeMutablePointer<(y: Int32, x0: Int32, x1: Int32)>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = bigger; capacity *= 2
+    }
+
+    func deallocate() { base.deallocate() }
 }

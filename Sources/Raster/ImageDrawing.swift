@@ -64,33 +64,18 @@ extension Canvas {
                     let p = inverse.apply(Point(x: 0.5, y: Double(y) + 0.5))
                     return (BilinearSampler.fixed(p.x - 0.5) &+ x &* du, BilinearSampler.fixed(p.y - 0.5) &+ x &* dv)
                 }
+                let narrow = sampler.fitsNarrowLanes
                 func drawSolidRun(y: Int, x0: Int, x1: Int) {
                     var (u, v) = rowStart(y: y, x: x0)
                     let n = x1 - x0
                     // A run whose samples all lie inside the image needs no clamping (the common case).
                     let inside = sampler.contains(u, v) && sampler.contains(u &+ du &* (n - 1), v &+ dv &* (n - 1))
-                    var first = y * stride + x0
-                    if inside && alpha == 255 && n >= 4 {
-                        // Four pixels at a time: the same arithmetic as `sampleInside`, lane by lane
-                        // (the bilinear blend of a rotating wheel was most of its frame).
-                        let step = SIMD4<Int>(0, 1, 2, 3)
-                        var u4 = SIMD4<Int>(repeating: u) &+ step &* du, v4 = SIMD4<Int>(repeating: v) &+ step &* dv
-                        let du4 = SIMD4<Int>(repeating: 4 &* du), dv4 = SIMD4<Int>(repeating: 4 &* dv)
-                        let last = y * stride + x1
-                        while first + 4 <= last {
-                            let s = sampler.sample4Inside(u4, v4)
-                            if (s &>> 24) == SIMD4<UInt32>(repeating: 255) {
-                                out[first] = s[0]; out[first + 1] = s[1]; out[first + 2] = s[2]; out[first + 3] = s[3]
-                            } else {
-                                for k in 0..<4 where s[k] != 0 {
-                                    out[first + k] = s[k] >> 24 == 255 ? s[k] : sourceOver(s[k], out[first + k])
-                                }
-                            }
-                            u4 &+= du4; v4 &+= dv4; first += 4
-                        }
-                        u = u4[0]; v = v4[0]
+                    // Four pixels at a time (BilinearRun.swift): a rotating wheel's ring is half its frame.
+                    if inside && alpha == 255 && narrow, let row = out.baseAddress {
+                        sampler.blendRunInside(row + (y * stride + x0), count: n, u: u, v: v, du: du, dv: dv)
+                        return
                     }
-                    for i in first..<(y * stride + x1) {
+                    for i in (y * stride + x0)..<(y * stride + x1) {
                         let s = inside ? sampler.sampleInside(u, v) : sampler.sample(u, v)
                         if s >> 24 == 255 && alpha == 255 { out[i] = s }
                         else if s != 0 { out[i] = sourceOver(alpha == 255 ? s : scalePixel(s, by: alpha), out[i]) }
@@ -163,36 +148,6 @@ struct BilinearSampler {
         let p10 = pixels[base + stride], p11 = pixels[base + stride + 1]
         if p00 | p01 | p10 | p11 == 0 { return 0 }
         return lerp(lerp(p00, p01, fx), lerp(p10, p11, fx), fy)
-    }
-
-    /// `sampleInside` for four positions at once (SIMD lanes; identical results, no early-outs).
-    @inline(__always)
-    func sample4Inside(_ u: SIMD4<Int>, _ v: SIMD4<Int>) -> SIMD4<UInt32> {
-        let base = (v &>> 16) &* stride &+ (u &>> 16)
-        var p00 = SIMD4<UInt32>(), p01 = SIMD4<UInt32>(), p10 = SIMD4<UInt32>(), p11 = SIMD4<UInt32>()
-        for k in 0..<4 {
-            let b = base[k]
-            p00[k] = pixels[b]; p01[k] = pixels[b + 1]
-            p10[k] = pixels[b + stride]; p11[k] = pixels[b + stride + 1]
-        }
-        let fx = SIMD4<UInt32>(truncatingIfNeeded: (u &>> 8) & 0xFF)
-        let fy = SIMD4<UInt32>(truncatingIfNeeded: (v &>> 8) & 0xFF)
-        return BilinearSampler.lerp4(BilinearSampler.lerp4(p00, p01, fx), BilinearSampler.lerp4(p10, p11, fx), fy)
-    }
-
-    /// `lerp` in four lanes: a + (b − a)·t/256 per channel (t = 0 and a = b give a exactly, as there).
-    /// Channels are multiplied as 16-bit lanes (255·256 fits), which every SIMD unit does natively;
-    /// 32-bit lane multiplies are emulated on baseline x86-64 and cost more than the scalar code.
-    @inline(__always)
-    static func lerp4(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>, _ t: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        let m = SIMD4<UInt32>(repeating: 0x00FF_00FF)
-        let t16 = unsafeBitCast(t | (t &<< 16), to: SIMD8<UInt16>.self)
-        let s16 = SIMD8<UInt16>(repeating: 256) &- t16
-        let arb = unsafeBitCast(a & m, to: SIMD8<UInt16>.self), brb = unsafeBitCast(b & m, to: SIMD8<UInt16>.self)
-        let aag = unsafeBitCast((a &>> 8) & m, to: SIMD8<UInt16>.self), bag = unsafeBitCast((b &>> 8) & m, to: SIMD8<UInt16>.self)
-        let rb = (arb &* s16 &+ brb &* t16) &>> 8
-        let ag = (aag &* s16 &+ bag &* t16) & SIMD8<UInt16>(repeating: 0xFF00)
-        return unsafeBitCast(rb | ag, to: SIMD4<UInt32>.self)
     }
 
     @inline(__always)

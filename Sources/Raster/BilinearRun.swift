@@ -27,14 +27,15 @@ extension BilinearSampler {
             let du4 = SIMD4<Int32>(repeating: du32 &* 4), dv4 = SIMD4<Int32>(repeating: dv32 &* 4)
             let stride32 = Int32(truncatingIfNeeded: stride)
             let opaque = SIMD4<UInt32>(repeating: 0xFF00_0000)
-            let raw = UnsafeRawPointer(texels), rowBytes = stride &* 4
-            while k &+ 4 <= count {
-                // Byte offsets are non-negative: as UInt32 they widen to Int for free.
-                let offset = SIMD4<UInt32>(truncatingIfNeeded: ((v4 &>> 16) &* stride32 &+ (u4 &>> 16)) &<< 2)
-                let i0 = Int(offset[0]), i1 = Int(offset[1]), i2 = Int(offset[2]), i3 = Int(offset[3])
+            let below = texels + stride
+            let groups = count & ~3
+            while k < groups {
+                // Indices are non-negative: as UInt32 they widen to Int for free.
+                let index = SIMD4<UInt32>(truncatingIfNeeded: (v4 &>> 16) &* stride32 &+ (u4 &>> 16))
+                let i0 = Int(index[0]), i1 = Int(index[1]), i2 = Int(index[2]), i3 = Int(index[3])
                 // Each sample's two horizontal neighbours come in one 64-bit load per row.
-                let top01 = pairs(raw, i0, i1), top23 = pairs(raw, i2, i3)
-                let bottom01 = pairs(raw, i0 &+ rowBytes, i1 &+ rowBytes), bottom23 = pairs(raw, i2 &+ rowBytes, i3 &+ rowBytes)
+                let top01 = pairs(texels, i0, i1), top23 = pairs(texels, i2, i3)
+                let bottom01 = pairs(below, i0, i1), bottom23 = pairs(below, i2, i3)
                 let s = BilinearSampler.blend4(SIMD4(top01[0], top01[2], top23[0], top23[2]),
                                                SIMD4(top01[1], top01[3], top23[1], top23[3]),
                                                SIMD4(bottom01[0], bottom01[2], bottom23[0], bottom23[2]),
@@ -57,11 +58,11 @@ extension BilinearSampler {
         }
     }
 
-    /// Two texels at each of two byte offsets, as four lanes (offset a's pair, then b's).
+    /// Texels a, a + 1, b, b + 1 from `row`.
     @inline(__always)
-    private func pairs(_ raw: UnsafeRawPointer, _ a: Int, _ b: Int) -> SIMD4<UInt32> {
-        SIMD4(lowHalf: raw.loadUnaligned(fromByteOffset: a, as: SIMD2<UInt32>.self),
-              highHalf: raw.loadUnaligned(fromByteOffset: b, as: SIMD2<UInt32>.self))
+    private func pairs(_ row: UnsafePointer<UInt32>, _ a: Int, _ b: Int) -> SIMD4<UInt32> {
+        SIMD4(lowHalf: UnsafeRawPointer(row + a).loadUnaligned(as: SIMD2<UInt32>.self),
+              highHalf: UnsafeRawPointer(row + b).loadUnaligned(as: SIMD2<UInt32>.self))
     }
 
     /// The 0…255 fractions of four 16.16 positions, each in both 16-bit halves of its lane.

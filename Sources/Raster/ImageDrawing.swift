@@ -128,6 +128,7 @@ struct BilinearSampler {
     let width: Int, height: Int, stride: Int
 
     /// `x` in 16.16 fixed point, limited to ±2³⁰ px so no transform can overflow the stepping.
+    @inline(__always)
     static func fixed(_ x: Double) -> Int {
         guard x.isFinite else { return 0 }
         return Int((min(max(x, -1_073_741_824), 1_073_741_824) * 65536).rounded(.down))

@@ -6,7 +6,7 @@
 
 extension BilinearSampler {
     /// Whether `blendRunInside` can draw from this image: positions inside it (below 2¹⁵ px, so
-    /// 2³¹ in 16.16) and texel byte offsets (below 2³²) fit its 32-bit lanes.
+    /// 2³¹ in 16.16) and texel indices (y · stride + x, at most 2³⁰) fit its 32-bit lanes.
     var fitsNarrowLanes: Bool {
         width < 1 << 15 && height < 1 << 15 && stride * height <= 1 << 30
     }

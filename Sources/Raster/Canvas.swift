@@ -22,6 +22,8 @@ public final class Canvas {
     static let bandedDrawingArea = 200_000
     /// One rasterizer per band for banded image draws.
     var bandRasterizers: [Rasterizer] = []
+    /// Stands in for a missing `fillTiles` backdrop, so that call allocates nothing.
+    private static let noBackdrop = Pixmap(width: 1, height: 1)!
     /// Scratch layer for `fillTiles`, grown on demand and all zero between calls.
     var layer = Pixmap(width: 1, height: 1)!
     /// The layer spans `fillTiles` wrote: raw memory grown on demand and kept (an array's append
@@ -64,6 +66,35 @@ public final class Canvas {
         }
     }
 
+    /// `replace(with:)` except for the pixels lying wholly inside the circle around `center`
+    /// (device px) of `radius`: the part a caller is about to cover completely anyway (the slices of
+    /// a wheel, drawn with `fillTiles(_:over:)`) is not copied only to be overwritten.
+    public func replace(with source: Pixmap, outside center: Point, radius: Double) {
+        guard source.width == pixmap.width, source.height == pixmap.height else { return }
+        let r = clip.intersection(pixmap.bounds)
+        guard !r.isEmpty else { return }
+        let dstStride = pixmap.stride, srcStride = source.stride
+        source.pixels.withUnsafeBufferPointer { src in
+            pixmap.pixels.withUnsafeMutableBufferPointer { dst in
+                func copy(_ y: Int, _ x0: Int, _ x1: Int) {
+                    guard x0 < x1 else { return }
+                    (dst.baseAddress! + y * dstStride + x0).update(from: src.baseAddress! + y * srcStride + x0, count: x1 - x0)
+                }
+                for y in r.y..<r.maxY {
+                    // The row's pixels inside the circle: those within its chord at the row's edge
+                    // farther from the centre.
+                    let far = max(abs(Double(y) - center.y), abs(Double(y + 1) - center.y))
+                    guard radius > 0, far < radius else { copy(y, r.x, r.maxX); continue }
+                    let half = (radius * radius - far * far).squareRoot()
+                    let inner0 = min(max(Int((center.x - half).rounded(.up)), r.x), r.maxX)
+                    let inner1 = max(min(Int((center.x + half).rounded(.down)), r.maxX), inner0)
+                    copy(y, r.x, inner0)
+                    copy(y, inner1, r.maxX)
+                }
+            }
+        }
+    }
+
     /// Fills `path` with `color` (exact-area anti-aliasing, source-over unless `blend` says otherwise).
     public func fill(_ path: Path, color: Color, rule: FillRule = .nonZero, blend: BlendMode = .sourceOver) {
         path.flatten(transform: transform, into: &flattened)
@@ -77,7 +108,14 @@ public final class Canvas {
     /// composited once, so a shared edge is as opaque as the tiles' interior.
     /// Only the spans the tiles touch are visited: the layer is kept all zero between calls (each
     /// composited pixel is zeroed again), so a thin ring costs its own pixels, not its bounding box.
-    public func fillTiles(_ tiles: [(path: Path, color: Color)]) {
+    ///
+    /// With `backdrop` (a pixmap of this one's size) the tiles are composited over its pixels rather
+    /// than this pixmap's: every pixel the tiles cover at all is written, so a caller that restores
+    /// a cached background need not copy it under the tiles first (see `replace(with:outside:radius:)`).
+    public func fillTiles(_ tiles: [(path: Path, color: Color)], over backdrop: Pixmap? = nil) {
+        if let backdrop, backdrop.width != pixmap.width || backdrop.height != pixmap.height || backdrop.stride != pixmap.stride {
+            return fillTiles(tiles)
+        }
         var area = Rect(x: 0, y: 0, width: 0, height: 0)
         for tile in tiles {
             tile.path.flatten(transform: transform, into: &flattened)
@@ -97,9 +135,13 @@ public final class Canvas {
         let layerStride = layer.stride, dstStride = pixmap.stride
         var spans = tileSpans
         spans.count = 0
+        let under = backdrop ?? Canvas.noBackdrop
         layer.pixels.withUnsafeMutableBufferPointer { layerPixels in
           pixmap.pixels.withUnsafeMutableBufferPointer { pixmapPixels in
+          under.pixels.withUnsafeBufferPointer { underPixels in
             let sum = layerPixels.baseAddress!, dst = pixmapPixels.baseAddress!
+            // Where composited pixels find what lies under them: the backdrop, or the pixmap itself.
+            let below = backdrop == nil ? UnsafePointer(dst) : underPixels.baseAddress!
             for tile in tiles {
                 let color = tile.color.premultiplied
                 guard color != 0 else { continue }
@@ -114,26 +156,29 @@ public final class Canvas {
                 } solid: { y, x0, x1 in
                     // Fully covered by this tile, so no other tile of the partition adds to these
                     // pixels: composited straight onto the pixmap (an opaque tile at memset speed).
-                    let run = dst + (box.y + y) * dstStride + box.x + x0
+                    let offset = (box.y + y) * dstStride + box.x + x0
+                    let run = dst + offset
                     if color >> 24 == 255 {
                         run.update(repeating: color, count: x1 - x0)
                     } else {
-                        for i in 0..<(x1 - x0) { run[i] = sourceOver(color, run[i]) }
+                        for i in 0..<(x1 - x0) { run[i] = sourceOver(color, below[offset + i]) }
                     }
                 }
             }
             for k in 0..<spans.count {
                 let span = spans.base[k]
                 let y = Int(span.y), x0 = Int(span.x0)
-                let src = sum + y * layerStride + x0, out = dst + (box.y + y) * dstStride + box.x + x0
+                let offset = (box.y + y) * dstStride + box.x + x0
+                let src = sum + y * layerStride + x0, out = dst + offset, back = below + offset
                 for i in 0..<(Int(span.x1) - x0) {
                     let p = src[i]
                     if p != 0 {
-                        out[i] = p >> 24 == 255 ? p : sourceOver(p, out[i])
+                        out[i] = p >> 24 == 255 ? p : sourceOver(p, back[i])
                         src[i] = 0
                     }
                 }
             }
+          }
           }
         }
         tileSpans = spans

@@ -151,9 +151,10 @@ extension WheelScene {
         }
     }
 
-    func drawSlices(_ frame: WheelFrameCache, rotation: Double, in canvas: Canvas) {
+    /// `backdrop`: what lies under the slices, when the canvas has not been given it there.
+    func drawSlices(_ frame: WheelFrameCache, rotation: Double, over backdrop: Pixmap? = nil, in canvas: Canvas) {
         canvas.withTransform(wheelTransform(frame, rotation: rotation)) {
-            canvas.fillTiles(frame.slices)
+            canvas.fillTiles(frame.slices, over: backdrop)
             if let separators = frame.separators {
                 canvas.stroke(separators, style: StrokeStyle(width: 1), color: Color(rgb: 0x8E8E93))
             }

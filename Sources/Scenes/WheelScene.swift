@@ -146,13 +146,15 @@ public final class WheelScene: Scene {
         let winner = spinner.result(at: t)
         let highlight = winner == nil ? 0 : highlightStrength(at: t)
         if let backdrop = frame.backdrop {
-            canvas.replace(with: backdrop)
+            // The slices cover their disc completely and are composited over the backdrop itself,
+            // so the backdrop is copied only around them.
+            canvas.replace(with: backdrop, outside: frame.layout.center, radius: frame.sliceRadius - 1)
         } else {
             canvas.clear(config.backgroundColor)
             drawShadow(frame, in: canvas)
         }
         let spinning = spinner.isSpinning(at: t)
-        drawSlices(frame, rotation: rotation, in: canvas)
+        drawSlices(frame, rotation: rotation, over: frame.backdrop, in: canvas)
         if let winner { drawHighlight(frame, winner: winner, strength: highlight, rotation: rotation, in: canvas) }
         drawLabels(frame, rotation: rotation, winner: winner, strength: highlight, in: canvas)
         drawRing(frame, rotation: rotation, in: canvas)

@@ -33,12 +33,19 @@ public struct Path: Sendable, Equatable {
     public var isEmpty: Bool { elements.isEmpty }
 
     // MARK: Shapes
+    // Each shape is a static constructor and a mutating `add…` that appends the same elements: a
+    // path rebuilt every frame is cleared with `removeAll()` (which keeps its capacity) and added to,
+    // so once it has grown a frame allocates nothing.
 
     public static func rect(_ r: Rect) -> Path {
         var p = Path()
-        p.move(to: Point(x: r.minX, y: r.minY)); p.line(to: Point(x: r.maxX, y: r.minY))
-        p.line(to: Point(x: r.maxX, y: r.maxY)); p.line(to: Point(x: r.minX, y: r.maxY)); p.close()
+        p.addRect(r)
         return p
+    }
+
+    public mutating func addRect(_ r: Rect) {
+        move(to: Point(x: r.minX, y: r.minY)); line(to: Point(x: r.maxX, y: r.minY))
+        line(to: Point(x: r.maxX, y: r.maxY)); line(to: Point(x: r.minX, y: r.maxY)); close()
     }
 
     /// A full circle, starting at 12 o'clock and running clockwise (so trims start there).
@@ -61,15 +68,19 @@ public struct Path: Sendable, Equatable {
     /// An annular sector (a thick arc with butt ends) between two radii; a full ring when the sweep is ≥ 2π.
     public static func ringSector(center: Point, innerRadius: Double, outerRadius: Double, start: Angle, end: Angle) -> Path {
         var p = Path()
-        if end.radians - start.radians >= 2 * .pi {
-            p.arc(center: center, radius: outerRadius, start: .zero, end: .fullTurn, clockwise: true); p.close()
-            p.arc(center: center, radius: innerRadius, start: .fullTurn, end: .zero, clockwise: false); p.close()
-        } else {
-            p.arc(center: center, radius: outerRadius, start: start, end: end, clockwise: true)
-            p.arc(center: center, radius: innerRadius, start: end, end: start, clockwise: false)
-            p.close()
-        }
+        p.addRingSector(center: center, innerRadius: innerRadius, outerRadius: outerRadius, start: start, end: end)
         return p
+    }
+
+    public mutating func addRingSector(center: Point, innerRadius: Double, outerRadius: Double, start: Angle, end: Angle) {
+        if end.radians - start.radians >= 2 * .pi {
+            arc(center: center, radius: outerRadius, start: .zero, end: .fullTurn, clockwise: true); close()
+            arc(center: center, radius: innerRadius, start: .fullTurn, end: .zero, clockwise: false); close()
+        } else {
+            arc(center: center, radius: outerRadius, start: start, end: end, clockwise: true)
+            arc(center: center, radius: innerRadius, start: end, end: start, clockwise: false)
+            close()
+        }
     }
 
     /// The signed sweep in radians that an arc element covers (positive clockwise).

@@ -29,6 +29,8 @@ public struct TimerLayout: Sendable, Equatable {
 
     public var innerRadius: Double { max(0, radius - lineWidth / 2) }
     public var outerRadius: Double { radius + lineWidth / 2 }
+    /// The widest line of text that sits well inside the ring.
+    public var textWidth: Double { innerRadius * 2 * 0.72 }
 }
 
 extension TimerScene {
@@ -40,38 +42,37 @@ extension TimerScene {
         let color = TimerScene.mix(step.color ?? config.progressColor, towards: .white, amount: 0.6 * status.flash)
         let top = Angle.twelveOClock
         let end = top + Angle.fullTurn * progress
-        var tiles: [(path: Path, color: Color)] = []
+        // Last frame's list goes first, so the tiles' paths are uniquely held and rebuilt in place.
+        tiles.removeAll(keepingCapacity: true)
+        progressTile.removeAll()
+        trackTile.removeAll()
         // A sweep of exactly 0 would be read as a full turn by Path.arc, so empty parts are left out.
         if progress > 0 {
-            tiles.append((.ringSector(center: layout.center, innerRadius: layout.innerRadius, outerRadius: layout.outerRadius,
-                                      start: top, end: end), color))
+            progressTile.addRingSector(center: layout.center, innerRadius: layout.innerRadius, outerRadius: layout.outerRadius,
+                                       start: top, end: end)
+            tiles.append((progressTile, color))
         }
         if progress < 1 {
-            tiles.append((.ringSector(center: layout.center, innerRadius: layout.innerRadius, outerRadius: layout.outerRadius,
-                                      start: end, end: top + .fullTurn), config.trackColor))
+            trackTile.addRingSector(center: layout.center, innerRadius: layout.innerRadius, outerRadius: layout.outerRadius,
+                                    start: end, end: top + .fullTurn)
+            tiles.append((trackTile, config.trackColor))
         }
         canvas.fillTiles(tiles)
     }
 
     func drawText(_ layout: TimerLayout, status: TimerStatus, in canvas: Canvas) {
-        let inner = layout.innerRadius
-        // The widest line that sits well inside the ring.
-        let available = inner * 2 * 0.72
-        guard available > 1 else { return }
-        let text = status.display
-        // Sized for the same text with every digit 0, so the size does not change from second to second.
-        let template = String(text.map { $0.isNumber ? "0" : $0 })
-        let size = fitted(template, size: inner * 0.42, width: available)
+        guard layout.textWidth > 1 else { return }
+        let readout = readout(seconds: status.displayedSeconds, label: status.label, layout: layout)
+        let size = readout.size
         guard size > 0 else { return }
         let c = layout.center
-        fonts.draw(text, in: canvas, at: c, style: TextStyle(size: size, color: config.textColor,
-                                                               alignment: .center, verticalAlignment: .middle))
+        fonts.draw(readout.text, in: canvas, at: c,
+                   style: TextStyle(size: size, color: config.textColor, alignment: .center, verticalAlignment: .middle))
         // Digits fill roughly the upper 3/4 of the line; the label and the pause sign keep clear of them.
         let half = size * 0.42
         if let label = status.label, !label.isEmpty {
-            let labelSize = fitted(label, size: size * 0.4, width: available * 0.8)
             fonts.draw(label, in: canvas, at: Point(x: c.x, y: c.y - half - size * 0.12),
-                       style: TextStyle(size: labelSize, color: config.textColor, alignment: .center, verticalAlignment: .bottom))
+                       style: TextStyle(size: readout.labelSize, color: config.textColor, alignment: .center, verticalAlignment: .bottom))
         }
         if status.state == .paused { drawPauseSign(below: Point(x: c.x, y: c.y + half + size * 0.18), size: size, in: canvas) }
     }
@@ -80,9 +81,31 @@ extension TimerScene {
     func drawPauseSign(below top: Point, size: Double, in canvas: Canvas) {
         let height = size * 0.36, width = size * 0.11, gap = size * 0.1
         let color = config.textColor.withOpacity(0.6)
-        for x in [top.x - gap / 2 - width, top.x + gap / 2] {
-            canvas.fill(.rect(Rect(x: x, y: top.y, width: width, height: height)), color: color)
+        // Two fills, not one path of two rectangles: where the bars share a pixel it blends twice.
+        func bar(x: Double) {
+            pauseBar.removeAll()
+            pauseBar.addRect(Rect(x: x, y: top.y, width: width, height: height))
+            canvas.fill(pauseBar, color: color)
         }
+        bar(x: top.x - gap / 2 - width)
+        bar(x: top.x + gap / 2)
+    }
+
+    /// The countdown text and its sizes for `seconds` left and `label` in `layout`'s ring: the last
+    /// frame's when those are unchanged, so a frame formats and measures nothing (and allocates nothing).
+    func readout(seconds: Int, label: String?, layout: TimerLayout) -> TimerReadout {
+        let inner = layout.innerRadius, available = layout.textWidth
+        if let readout, readout.seconds == seconds, readout.label == label, readout.inner == inner { return readout }
+        let text = TimerStatus.format(seconds: seconds)
+        // Sized for the same text with every digit 0, so the size does not change from second to second.
+        // (Built by appending: short strings stay inline, where `map` would allocate an array.)
+        var template = ""
+        for character in text { template.append(character.isNumber ? "0" : character) }
+        let size = fitted(template, size: inner * 0.42, width: available)
+        let labelSize = label.map { fitted($0, size: size * 0.4, width: available * 0.8) } ?? 0
+        let made = TimerReadout(seconds: seconds, label: label, inner: inner, text: text, size: size, labelSize: labelSize)
+        readout = made
+        return made
     }
 
     /// `size`, or smaller so that `text` is at most `width` px wide.
@@ -98,4 +121,15 @@ extension TimerScene {
         return Color(red: mix(color.red, other.red), green: mix(color.green, other.green), blue: mix(color.blue, other.blue),
                      alpha: mix(color.alpha, other.alpha))
     }
+}
+
+/// What `drawText` shows for one displayed second: the text and the sizes fitted to the ring.
+struct TimerReadout {
+    var seconds: Int
+    var label: String?
+    /// The ring's inner radius the sizes were fitted to, px.
+    var inner: Double
+    var text: String
+    var size: Double
+    var labelSize: Double
 }

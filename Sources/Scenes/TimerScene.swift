@@ -15,6 +15,11 @@ public final class TimerScene: Scene {
     public let program: TimerProgram
     public private(set) var clock: TimerClock
     let fonts: FontStack
+    /// Frame scratch, kept so that drawing a frame allocates nothing once warm: the ring's two tiles
+    /// (rebuilt in place), the list `fillTiles` takes, and the countdown text of the last frame.
+    var progressTile = Path(), trackTile = Path(), pauseBar = Path()
+    var tiles: [(path: Path, color: Color)] = []
+    var readout: TimerReadout?
 
     /// Seconds the ring flashes after the last step ends.
     static let flashDuration = 0.4

@@ -1,6 +1,7 @@
 // Drawing the pie chart's parts, back to front: slices, their percentages, the legend. What depends
 // only on the frame size (full slice paths, label sizes and anchors, the legend's rows) is built
-// once per size in `prepare`; a frame then builds at most one path, the slice being drawn.
+// once per size in `prepare`; a frame then rebuilds only the growing slice's path, in place, so it
+// allocates no path.
 // Slices are filled ring sectors of [radius − lineWidth/2, radius + lineWidth/2] (the area seed
 // 004's stroked arcs cover) drawn together through `fillTiles`, so neighbours meet without a seam.
 import BitmapFont
@@ -19,7 +20,9 @@ struct PieLabelPlan: Equatable {
 
 struct PieLegendPlan: Equatable {
     struct Row: Equatable {
-        let swatch: Rect
+        /// The swatch (a rounded square) and the slice's percentage ("42.0%"), made once per size.
+        let swatch: Path
+        let percentText: String
         /// Left end of the label and right end of the percentage, both on the row's middle.
         let labelAnchor: Point
         let percentAnchor: Point
@@ -54,7 +57,9 @@ extension PieScene {
             guard shares.fractions[k] > 0, timeline.animationIndex[k] != nil else {
                 sectors.append(nil); labels.append(nil); continue
             }
-            sectors.append(sector(k, drawn: 1, layout: layout))
+            var whole = Path()
+            addSector(k, drawn: 1, layout: layout, to: &whole)
+            sectors.append(whole)
             labels.append(labelPlan(k, layout: layout))
         }
         let frame = PieFrameCache(size: size, layout: layout, sectors: sectors, labels: labels,
@@ -63,14 +68,14 @@ extension PieScene {
         return frame
     }
 
-    /// Slice k's ring sector with `drawn` (0…1] of its sweep, from its start clockwise.
-    func sector(_ k: Int, drawn: Double, layout: PieLayout) -> Path {
+    /// Adds slice k's ring sector with `drawn` (0…1] of its sweep, from its start clockwise, to `path`.
+    func addSector(_ k: Int, drawn: Double, layout: PieLayout, to path: inout Path) {
         let start = PieLayout.angle(atFraction: shares.boundaries[k])
         // A slice that is the whole chart is a full ring (ringSector's ≥ 2π case), not a ring with a
         // rounding-sized cut at 12 o'clock.
         let sweep = shares.fractions[k] >= 1 ? Angle.fullTurn * drawn
             : (PieLayout.angle(atFraction: shares.boundaries[k + 1]) - start) * drawn
-        return .ringSector(center: layout.center, innerRadius: layout.innerRadius, outerRadius: layout.outerRadius,
+        path.addRingSector(center: layout.center, innerRadius: layout.innerRadius, outerRadius: layout.outerRadius,
                            start: start, end: start + sweep)
     }
 
@@ -129,8 +134,10 @@ extension PieScene {
         for k in config.slices.indices {
             let middle = origin.y + (Double(k) + 0.5) * pitch * s
             let side = swatch * s
+            let square = Rect(x: origin.x, y: middle - side / 2, width: side, height: side)
             rows.append(PieLegendPlan.Row(
-                swatch: Rect(x: origin.x, y: middle - side / 2, width: side, height: side),
+                swatch: roundedRect(square, radius: square.width * 0.2),
+                percentText: shares.percentText(k),
                 labelAnchor: Point(x: origin.x + (swatch + swatchGap) * s, y: middle),
                 percentAnchor: Point(x: origin.x + block.width, y: middle)))
         }
@@ -141,6 +148,7 @@ extension PieScene {
 
     /// Every slice that has started, as far as it has got at `t` (seconds since the draw began).
     func drawSlices(_ frame: PieFrameCache, at t: Double, in canvas: Canvas) {
+        // Last frame's list goes first, so the growing slice's path is uniquely held and rebuilt in place.
         tiles.removeAll(keepingCapacity: true)
         for k in 0..<shares.count {
             guard let whole = frame.sectors[k] else { continue }
@@ -148,7 +156,9 @@ extension PieScene {
             if drawn >= 1 {
                 tiles.append((path: whole, color: config.slices[k].color))
             } else if drawn > 0 {
-                tiles.append((path: sector(k, drawn: drawn, layout: frame.layout), color: config.slices[k].color))
+                growingSector.removeAll()
+                addSector(k, drawn: drawn, layout: frame.layout, to: &growingSector)
+                tiles.append((path: growingSector, color: config.slices[k].color))
             }
         }
         if !tiles.isEmpty { canvas.fillTiles(tiles) }
@@ -171,11 +181,11 @@ extension PieScene {
         guard let legend = frame.legend else { return }
         let s = legend.textSize
         for (k, row) in legend.rows.enumerated() {
-            canvas.fill(roundedRect(row.swatch, radius: row.swatch.width * 0.2), color: config.slices[k].color)
+            canvas.fill(row.swatch, color: config.slices[k].color)
             fonts.draw(config.slices[k].label, in: canvas, at: row.labelAnchor,
                        style: TextStyle(size: s, color: config.textColor, alignment: .left, verticalAlignment: .middle))
             if t >= timeline.starts[k] {
-                fonts.draw(shares.percentText(k), in: canvas, at: row.percentAnchor,
+                fonts.draw(row.percentText, in: canvas, at: row.percentAnchor,
                            style: TextStyle(size: s, color: config.textColor, alignment: .right, verticalAlignment: .middle))
             }
         }

@@ -19,8 +19,10 @@ public final class PieScene: Scene {
     private(set) var drawStart = 0.0
     /// Per frame size; rebuilt only when the size changes.
     var cache: PieFrameCache?
-    /// Reused between frames so drawing the slices allocates no array.
+    /// Reused between frames so drawing the slices allocates nothing: the list `fillTiles` takes and
+    /// the path of the slice being drawn, rebuilt in place.
     var tiles: [(path: Path, color: Color)] = []
+    var growingSector = Path()
 
     /// A chart from `config`, checked with `PieConfig.validate` (the file parser has already done so).
     public init(config: PieConfig = .defaults, resources: SceneResources) throws(ConfigError) {

@@ -127,7 +127,11 @@ public final class Canvas {
         let visible = clip.intersection(box)
         guard !visible.isEmpty else { return }
         if layer.width < box.width || layer.height < box.height {
-            layer = Pixmap(width: max(layer.width, box.width), height: max(layer.height, box.height)) ?? layer
+            // A quarter more than asked for (within the pixmap): tiles that grow every frame (a pie
+            // being drawn) reallocate a few times, not every frame.
+            let width = max(box.width, min(pixmap.width, layer.width + layer.width / 4))
+            let height = max(box.height, min(pixmap.height, layer.height + layer.height / 4))
+            layer = Pixmap(width: max(layer.width, width), height: max(layer.height, height)) ?? layer
         }
         let whole = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
         let local = PixelRect(x: visible.x - box.x, y: visible.y - box.y, width: visible.width, height: visible.height)

@@ -101,24 +101,29 @@ public final class Rasterizer {
     }
 
     /// Grows the buffers (all cells zero, no cell touched, as every sweep leaves them).
+    /// Grows by half again at least, so shapes that grow a little every frame (a clock's hands, a
+    /// pie being drawn) reallocate a few times, not every frame.
     private func reserve(area: Int, touched: Int, columns: Int) {
         if areaCapacity < area {
+            let grown = max(area, areaCapacity + areaCapacity / 2)
             cells.area.deallocate()
-            cells.area = .allocate(capacity: area)
-            cells.area.initialize(repeating: 0, count: area)
-            areaCapacity = area
+            cells.area = .allocate(capacity: grown)
+            cells.area.initialize(repeating: 0, count: grown)
+            areaCapacity = grown
         }
         if touchedCapacity < touched {
+            let grown = max(touched, touchedCapacity + touchedCapacity / 2)
             cells.touched.deallocate()
-            cells.touched = .allocate(capacity: touched)
-            cells.touched.initialize(repeating: 0, count: touched)
-            touchedCapacity = touched
+            cells.touched = .allocate(capacity: grown)
+            cells.touched.initialize(repeating: 0, count: grown)
+            touchedCapacity = grown
         }
         if coverageCapacity < columns {
+            let grown = max(columns, coverageCapacity + coverageCapacity / 2)
             cells.coverage.deallocate()
-            cells.coverage = .allocate(capacity: columns)
-            cells.coverage.initialize(repeating: 0, count: columns)
-            coverageCapacity = columns
+            cells.coverage = .allocate(capacity: grown)
+            cells.coverage.initialize(repeating: 0, count: grown)
+            coverageCapacity = grown
         }
     }
 

@@ -26,13 +26,14 @@ public enum RingImage {
 
     /// The rim as a lit torus-like bevel, computed per pixel: gold ramp by a mostly frontal light
     /// (the ring turns with the wheel, so a strongly directional highlight would visibly travel),
-    /// with two engraved grooves, and a soft shadow cast inward onto the slices.
+    /// with two engraved grooves. The soft shadow it casts inward onto the slices is not in the
+    /// image: it looks the same at every angle, so the wheel draws it as a `RimShadow` that never
+    /// turns instead of resampling it with the ring every frame.
     static func paintBand(_ pixmap: inout Pixmap) {
         let side = pixmap.width
         let radius = Double(side) / 2
         let outer = radius - 1.5, inner = radius * innerFraction
         let middle = (outer + inner) / 2, half = (outer - inner) / 2
-        let shadowWidth = radius * 0.06
         let light = normalized(-0.28, -0.38, 0.88)
         let halfway = normalized(light.0, light.1, light.2 + 1)
         let dark = (0x6B, 0x45, 0x0C), gold = (0xE0, 0xAE, 0x2E), pale = (0xFF, 0xF1, 0xB8)
@@ -42,12 +43,7 @@ public enum RingImage {
                 let r = (dx * dx + dy * dy).squareRoot()
                 // Coverage of the band by distance to its two circles (exact to within a pixel's curvature).
                 let coverage = clamp(outer - r + 0.5) * clamp(r - inner + 0.5)
-                var shadow = 0.0
-                if r < inner + 0.5, r > inner - shadowWidth {
-                    let s = (r - (inner - shadowWidth)) / shadowWidth
-                    shadow = 0.55 * s * s
-                }
-                guard coverage > 0 || shadow > 0 else { continue }
+                guard coverage > 0 else { continue }
                 // Across the band u runs −1 (inner edge) … 1 (outer edge); the profile is a flattened torus.
                 let u = max(-1, min(1, (r - middle) / half))
                 let ex = r > 0 ? dx / r : 0, ey = r > 0 ? dy / r : 0
@@ -62,8 +58,7 @@ public enum RingImage {
                 c = mix(c, pale, min(1, specular * 0.85))
                 let band = Color(red: UInt8(c.0.rounded()), green: UInt8(c.1.rounded()), blue: UInt8(c.2.rounded()),
                                  alpha: UInt8((coverage * 255).rounded()))
-                let under = Color(red: 0, green: 0, blue: 0, alpha: UInt8((shadow * (1 - coverage) * 255).rounded()))
-                pixmap[x, y] = sourceOver(band.premultiplied, under.premultiplied)
+                pixmap[x, y] = band.premultiplied
             }
         }
     }

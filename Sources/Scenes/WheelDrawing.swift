@@ -31,6 +31,8 @@ struct WheelFrameCache {
     /// The hub's discs, back to front, and the pointer's pin: built once, filled every frame.
     var hub: [(path: Path, color: Color)] = []
     var pin = Path()
+    /// The shipped ring's inward shadow, which does not turn (nil for other rings).
+    var rimShadow: RimShadow?
     /// The pointer and the hub drawn once: every frame composites these (see `Sprite`).
     var pointerSprite: Sprite?
     var hubSprite: Sprite?
@@ -66,7 +68,13 @@ extension WheelScene {
         for i in 0..<slicesLayout.count {
             let start = Angle.radians(slicesLayout.starts[i] - Double.pi / 2)
             let end = start + .radians(slicesLayout.sweeps[i])
-            slices.append((.sector(center: origin, radius: sliceRadius, start: start, end: end), items[i].color))
+            // Under a ring the slices' rim is hidden in the middle of its band, so the arc may be a
+            // coarse polygon (chords at most 1/4 px inside it) instead of one flattened to 1/256 px:
+            // ~8 edges a slice instead of hundreds, every frame.
+            let path: Path = ring == nil
+                ? .sector(center: origin, radius: sliceRadius, start: start, end: end)
+                : sectorPolygon(radius: sliceRadius, start: start, sweep: slicesLayout.sweeps[i], sagitta: 0.25)
+            slices.append((path, items[i].color))
         }
         var separators: Path?
         if numberedCount != nil {
@@ -117,6 +125,10 @@ extension WheelScene {
             (.circle(center: Point(x: c.x - h * 0.28, y: c.y - h * 0.3), radius: h * 0.2), Color(rgb: 0xFFF6D8, alpha: 200)),
         ]
         made.pin = .circle(center: Point(x: c.x, y: c.y - r - WheelLayout.pointerRise * r + 0.035 * r), radius: 0.03 * r)
+        if case .shipped = config.ring, ring != nil {
+            made.rimShadow = RimShadow(center: c, edge: RingImage.innerFraction * ringDiameter / 2,
+                                       width: RimShadow.widthFraction * ringDiameter / 2)
+        }
         // Generous boxes: each holds its drawing's shadow, outline stroke and anti-aliased edges.
         let pad = 0.03 * r + 2
         let hubFrame = made
@@ -217,6 +229,7 @@ extension WheelScene {
     }
 
     func drawRing(_ frame: WheelFrameCache, rotation: Double, in canvas: Canvas) {
+        frame.rimShadow?.draw(in: canvas)
         guard let ring = frame.ring else { return }
         let side = Double(ring.width)
         let t = Transform.translation(x: -side / 2, y: -Double(ring.height) / 2)
@@ -342,6 +355,20 @@ extension WheelScene {
                    style: TextStyle(size: size, color: enabled ? Color(rgb: 0x161A24) : Color(rgb: 0x2A2F3A),
                                     alignment: .center, verticalAlignment: .middle))
     }
+}
+
+/// A slice around (0, 0) whose arc is a polygon with vertices on the circle, its chords at most
+/// `sagitta` px inside it (clockwise from `start`, like `Path.sector`).
+func sectorPolygon(radius: Double, start: Angle, sweep: Double, sagitta: Double) -> Path {
+    let step = 2 * acos(max(-1, 1 - sagitta / max(radius, sagitta)))
+    let n = max(1, Int((abs(sweep) / step).rounded(.up)))
+    var p = Path()
+    p.move(to: .zero)
+    for k in 0...n {
+        p.line(to: .onCircle(center: .zero, radius: radius, at: start + .radians(sweep * Double(k) / Double(n))))
+    }
+    p.close()
+    return p
 }
 
 /// A rectangle with circular corners of `radius` (clamped to half the shorter side).

@@ -1,0 +1,36 @@
+// The ring's inward shadow is drawn by the scene (it does not turn): its four-pixel darkening must
+// equal `scalePixel` bit for bit, and it must darken only a band just inside the ring.
+import Raster
+@testable import Scenes
+import XCTest
+
+final class RimShadowTests: XCTestCase {
+    func testFourPixelDarkeningEqualsScalePixel() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let p = SIMD4<UInt32>((0..<4).map { _ in
+                let a = UInt32.random(in: 0...255, using: &rng)
+                let c = { UInt32.random(in: 0...a, using: &rng) }
+                return a << 24 | c() << 16 | c() << 8 | c()
+            })
+            let f = SIMD4<UInt32>((0..<4).map { _ in UInt32.random(in: 0...255, using: &rng) })
+            let four = RimShadow.scale4(p, by: f)
+            for k in 0..<4 { XCTAssertEqual(four[k], scalePixel(p[k], by: f[k])) }
+        }
+    }
+
+    func testItDarkensOnlyABandInsideTheRing() throws {
+        let canvas = try XCTUnwrap(Canvas(width: 200, height: 200))
+        canvas.clear(.white)
+        RimShadow(center: Point(x: 100, y: 100), edge: 80, width: 10).draw(in: canvas)
+        XCTAssertEqual(canvas.pixmap[100, 100], Color.white.premultiplied, "the centre is untouched")
+        XCTAssertEqual(canvas.pixmap[100, 15], Color.white.premultiplied, "outside the edge is untouched")
+        let nearEdge = canvas.pixmap[100, 20] & 0xFF, deeper = canvas.pixmap[100, 28] & 0xFF
+        XCTAssertLessThan(nearEdge, 140, "darkest at the ring's edge")
+        XCTAssertGreaterThan(deeper, nearEdge, "fading inward")
+        // The same at every angle: a 90° turn of the picture is the picture.
+        for (x, y) in [(20, 100), (179, 100), (100, 179)] {
+            XCTAssertEqual(Int(canvas.pixmap[x, y] & 0xFF), Int(nearEdge), accuracy: 1)
+        }
+    }
+}

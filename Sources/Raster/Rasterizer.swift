@@ -236,16 +236,19 @@ private struct Cells {
             let qx = t == 1 ? x1 : x0 + (x1 - x0) * t
             let qy = t == 1 ? y1 : y0 + (y1 - y0) * t
             let mid = (px + qx) / 2
-            if mid < 0 { line(0, py, 0, qy) }
-            else if mid > w { line(w, py, w, qy) }
-            else { line(min(max(px, 0), w), py, min(max(qx, 0), w), qy) }
+            if mid < 0 { outlinedLine(0, py, 0, qy) }
+            else if mid > w { outlinedLine(w, py, w, qy) }
+            else { outlinedLine(min(max(px, 0), w), py, min(max(qx, 0), w), qy) }
             px = qx; py = qy; t0 = t
         }
     }
 
     /// font-rs' draw_line, x in box columns (0 ≤ x ≤ width), y in absolute rows. Each row's x range
     /// is computed from the edge's ends, not stepped from the previous row, so it does not depend on
-    /// which row the box starts at (a row's bottom x is the next row's top x: computed once).
+    /// which row the box starts at (a row's bottom x is the next row's top x: computed once, with its
+    /// floor and ceiling, since floor(min(a, b)) = min(floor a, floor b)). Inlined into `addEdge`'s
+    /// common case: most edges cover a few rows, so the call and its setup were a third of their cost.
+    @inline(__always)
     func line(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
         guard ay != by else { return }
         let dir: Float, x0p, y0p, x1p, y1p: Double
@@ -256,29 +259,35 @@ private struct Cells {
         // Clamped before converting: a coordinate beyond Int's range would trap.
         let yStart = max(box.y, floorInt(max(y0p, Double(box.y))))
         let yEnd = min(box.maxY, ceilInt(min(y1p, Double(box.maxY))))
+        guard yStart < yEnd else { return }
         let boxWidth = Double(box.width)
-        let acc = area, touched = self.touched, stride = self.stride, words = self.words
+        let stride = self.stride, words = self.words
+        var cell = area + (yStart &- box.y) &* stride, bits = touched + (yStart &- box.y) &* words
         // Clamped: rounding must not put x outside the box's cells (0…width, so every cell index
         // below lies in 0…width + 1).
         let firstTop = Double(yStart)
         var x = min(max(firstTop <= y0p ? x0p : x0p + (firstTop - y0p) * dxdy, 0), boxWidth)
+        var xFloor = floorInt(x)
+        var xCeil = Double(xFloor) < x ? xFloor &+ 1 : xFloor
         for yAbs in yStart..<yEnd {
-            let y = yAbs &- box.y
-            let cell = acc + y &* stride
-            let top = Double(yAbs), bottom = Double(yAbs + 1)
+            let top = Double(yAbs), bottom = top + 1
             let dy = min(bottom, y1p) - max(top, y0p)
             let xNext = min(max(bottom >= y1p ? x1p : x0p + (bottom - y0p) * dxdy, 0), boxWidth)
+            let nextFloor = floorInt(xNext)
+            let nextCeil = Double(nextFloor) < xNext ? nextFloor &+ 1 : nextFloor
             let d = Float(dy) * dir
-            let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
-            let xai = floorInt(xa), xbi = ceilInt(xb)
-            let xaFloor = Double(xai), xbCeil = Double(xbi)
-            let hi: Int
-            if xbi <= xai + 1 {
+            let xai = min(xFloor, nextFloor), xbi = max(xCeil, nextCeil)
+            let xaFloor = Double(xai)
+            if xbi <= xai &+ 1 {
+                // Within one column (most rows of most edges): two cells, two bits.
                 let xmf = Float(0.5 * (x + xNext) - xaFloor)
                 cell[xai] += d - d * xmf
-                cell[xai + 1] += d * xmf
-                hi = xai + 1
+                cell[xai &+ 1] += d * xmf
+                bits[xai &>> 6] |= 1 &<< UInt64(xai & 63)
+                bits[(xai &+ 1) &>> 6] |= 1 &<< UInt64((xai &+ 1) & 63)
             } else {
+                let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
+                let xbCeil = Double(xbi)
                 let s = Float(1 / (xb - xa))
                 let xaf = Float(xa - xaFloor)
                 let a0 = 0.5 * s * (1 - xaf) * (1 - xaf)
@@ -297,12 +306,16 @@ private struct Cells {
                     cell[xbi - 1] += d * (1 - a2 - am)
                 }
                 cell[xbi] += d * am
-                hi = xbi
+                Cells.touch(bits, from: xai, through: xbi)
             }
-            Cells.touch(touched + y &* words, from: xai, through: hi)
-            x = xNext
+            x = xNext; xFloor = nextFloor; xCeil = nextCeil
+            cell += stride; bits += words
         }
     }
+
+    /// `line` as a call, for the rarer edges `addEdge` splits at the box's sides.
+    @inline(never)
+    func outlinedLine(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) { line(ax, ay, bx, by) }
 
     /// Sets the bits of cells `lo...hi` in one row's bitmap.
     @inline(__always)

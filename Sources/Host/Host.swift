@@ -4,7 +4,8 @@
 // (seconds since the window opened) for every scene; scenes keep the times of their own events.
 // Public face:
 //   HostOptions                   size, fullscreen, kiosk, screenshot-after, stats, watched config path
-//   runWindow(scenes:initialScene:options:reload:)   the CLI's entry: a window cycling through scenes
+//   runWindow(scenes:initialScene:options:reload:)   a window cycling through scenes
+//   runWindow(initialScene:options:load:)            the CLI's entry: the same, scenes loaded as it opens
 //   runWindow(scene:size:title:)  one scene in a plain window
 //   Window                        the window, its renderer, texture and canvas; `run(scene:)`
 //   HostError                     one-line reasons, e.g. no display and what to do instead
@@ -51,8 +52,24 @@ public struct HostOptions: Sendable {
 public func runWindow(scenes: [Scene], initialScene: String, options: HostOptions,
                       reload: (() throws -> [Scene])? = nil) throws(HostError) {
     guard !scenes.isEmpty else { return }
+    do {
+        try runWindow(initialScene: initialScene, options: options) { (scenes, reload) }
+    } catch let error as HostError {
+        throw error
+    } catch {
+        preconditionFailure("unreachable: the scenes were given")
+    }
+}
+
+/// `runWindow(scenes:…)` with the scenes from `load`, called once the window is open: loading that
+/// runs on another thread meanwhile overlaps opening the display (most of the time to the first
+/// frame). Rethrows what `load` throws, after closing the window.
+public func runWindow(initialScene: String, options: HostOptions,
+                      load: () throws -> (scenes: [Scene], reload: (() throws -> [Scene])?)) throws {
     let window = try Window(title: options.title, width: options.size.width, height: options.size.height,
                             fullscreen: options.fullscreen || options.kiosk)
+    let (scenes, reload) = try load()
+    guard !scenes.isEmpty else { return }
     let session = Session(window: window, scenes: scenes, initialScene: initialScene, options: options, reload: reload)
     defer {
         if options.stats { print(session.stats.summary(pacing: session.pacingDescription)) }

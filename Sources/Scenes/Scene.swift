@@ -20,6 +20,13 @@ public protocol Scene: AnyObject {
     /// The scene's state at `t` as one line of JSON (`roundel render` prints it): at least
     /// `{"scene":NAME,"t":T}`, plus what the scene knows (the wheel: rotation, state, result).
     func jsonLine(at t: Double) -> String
+    /// Builds ahead what frames of `frameSize` reuse (caches, cached backgrounds), so the first frame
+    /// costs only its drawing: the window calls it on another core while the display opens. Optional.
+    func prepare(frameSize: Size)
+}
+
+extension Scene {
+    public func prepare(frameSize: Size) {}
 }
 
 /// What a user did, in scene terms (the host maps keys, clicks and touches onto these).

@@ -21,10 +21,35 @@ public enum SceneCatalog {
 
     /// The scenes that exist, in `names` order (the window cycles through these).
     public static func makeAll(config: ConfigFile? = nil, resources: SceneResources, seed: UInt64? = nil) throws(ConfigError) -> [Scene] {
-        var scenes: [Scene] = []
-        for name in names {
-            if let scene = try make(name, config: config, resources: resources, seed: seed) { scenes.append(scene) }
+        try makeAll(try read(config), resources: resources, seed: seed)
+    }
+
+    /// Every scene's section of `config` read and checked (nil: the defaults). Needs no fonts, so a
+    /// bad file is reported before anything slow happens (the window reads it before opening).
+    public static func read(_ config: ConfigFile?) throws(ConfigError) -> Configs {
+        guard let config else { return Configs() }
+        return Configs(wheel: try WheelConfig.parse(config), timer: try TimerConfig.parse(config),
+                       pie: try PieConfig.parse(config), clock: try ClockConfig.parse(config))
+    }
+
+    /// The scenes that exist, in `names` order, from sections already read.
+    public static func makeAll(_ configs: Configs, resources: SceneResources, seed: UInt64? = nil) throws(ConfigError) -> [Scene] {
+        [try WheelScene(config: configs.wheel, resources: resources, seed: seed),
+         try TimerScene(config: configs.timer, resources: resources),
+         try PieScene(config: configs.pie, resources: resources),
+         ClockScene(config: configs.clock, resources: resources, startTime: ClockScene.secondsSinceMidnightNow()),
+         TestCard(resources: resources)]
+    }
+
+    /// Each scene's settings.
+    public struct Configs: Sendable {
+        public var wheel = WheelConfig.defaults
+        public var timer = TimerConfig.defaults
+        public var pie = PieConfig.defaults
+        public var clock = ClockConfig.defaults
+        public init() {}
+        public init(wheel: WheelConfig, timer: TimerConfig, pie: PieConfig, clock: ClockConfig) {
+            self.wheel = wheel; self.timer = timer; self.pie = pie; self.clock = clock
         }
-        return scenes
     }
 }

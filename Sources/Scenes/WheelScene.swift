@@ -139,6 +139,8 @@ public final class WheelScene: Scene {
         return PixelRect(enclosing: Rect(x: c.x - half, y: c.y - half, width: 2 * half, height: 2 * half))
     }
 
+    public func prepare(frameSize: Size) { _ = prepare(for: frameSize) }
+
     public func render(into canvas: Canvas, at t: Double) {
         reportSpinEnd(at: t)
         let frame = prepare(for: Size(width: Double(canvas.width), height: Double(canvas.height)))

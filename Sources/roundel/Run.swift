@@ -2,6 +2,7 @@
 // every scene that exists a Tab away. `--kiosk` is for a Raspberry Pi at boot (README.md, "Raspberry Pi kiosk").
 import ArgumentParser
 import Host
+import Raster
 import Scenes
 
 struct Run: ParsableCommand {
@@ -36,14 +37,18 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let options = try RunOptions.parse(self)
-        let setup = try SceneSetup.makeAll(configPath: config, seed: options.seed)
-        guard setup.scenes.contains(where: { $0.name == scene }) else {
-            let names = setup.scenes.map(\.name).joined(separator: ", ")
-            throw UserError("roundel: unknown scene '\(scene)' (choose from \(names))")
+        guard SceneCatalog.names.contains(scene) else {
+            throw UserError("roundel: unknown scene '\(scene)' (choose from \(SceneCatalog.names.joined(separator: ", ")))")
         }
+        // Fonts, the ring image and the scenes load on another core while the window opens.
+        // A window opens at its requested size; a fullscreen one's size is not known yet.
+        let windowed = !(options.host.fullscreen || options.host.kiosk)
+        let expected = Size(width: Double(options.host.size.width), height: Double(options.host.size.height))
+        let loading = try SceneSetup.startLoading(configPath: config, seed: options.seed,
+                                                  warm: windowed ? (scene, expected) : nil)
         do {
-            try runWindow(scenes: setup.scenes, initialScene: scene, options: options.host, reload: setup.reload)
-        } catch {
+            try runWindow(initialScene: scene, options: options.host) { try loading.wait() }
+        } catch let error as HostError {
             throw UserError(error.description)
         }
     }

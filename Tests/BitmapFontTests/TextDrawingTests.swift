@@ -86,6 +86,38 @@ final class TextDrawingTests: XCTestCase {
         }
     }
 
+    /// A stack keeps laid-out lines between draws; a line drawn again, at a new angle, after it was
+    /// evicted, or in another rendering, must give exactly the pixels and width of a fresh stack's.
+    func testCachedLinesDrawExactlyAsAFreshStack() throws {
+        let tiny = try loadTinyBDF()
+        let hex = try BitmapFont(data: Array(tinyHex.utf8), format: .hex, name: "tiny.hex")
+        let warm = FontStack(fonts: [tiny, hex])
+        func draw(_ stack: FontStack, _ k: Int, degrees: Double, rendering: GlyphRendering = .automatic) throws -> [UInt32] {
+            let canvas = try XCTUnwrap(Canvas(width: 64, height: 64))
+            // Fallback, a control character and the replacement box; a size per k, so 100 distinct lines.
+            let text = ["F", "FA\u{1}F", "AF\u{10FFFD}"][k % 3]
+            stack.draw(text, in: canvas, at: Point(x: 32, y: 32), rotation: .degrees(degrees),
+                       style: TextStyle(size: 9 + Double(k) * 0.19, alignment: .center, verticalAlignment: .middle, rendering: rendering))
+            XCTAssertEqual(stack.measure(text, size: 9 + Double(k) * 0.19), FontStack(fonts: [tiny, hex]).measure(text, size: 9 + Double(k) * 0.19))
+            return canvas.pixmap.pixels
+        }
+        // All 100 (more than are kept), then the last 60 again (kept) at new angles, some in another
+        // rendering, then the first 10 again (evicted, laid out anew).
+        let passes = [Array(0..<100), Array(40..<100), Array(0..<10)]
+        for (pass, lines) in passes.enumerated() {
+            for k in lines {
+                let degrees = Double(37 * k + 11 * pass)
+                let rendering: GlyphRendering = pass == 1 && k % 4 == 0 ? .pixelExact : .automatic
+                let cached = try draw(warm, k, degrees: degrees, rendering: rendering)
+                let fresh = try draw(FontStack(fonts: [tiny, hex]), k, degrees: degrees, rendering: rendering)
+                if let i = cached.indices.first(where: { cached[$0] != fresh[$0] }) {
+                    return XCTFail("pass \(pass), line \(k): first differing pixel (\(i % 64), \(i / 64)): " +
+                                   "\(String(cached[i], radix: 16)) instead of \(String(fresh[i], radix: 16))")
+                }
+            }
+        }
+    }
+
     func testDefaultAssetsAreFoundAndLoad() throws {
         let assets = try XCTUnwrap(Assets.locateDirectory(currentDirectory: packageRoot()))
         let stack = try FontStack.defaultStack(assetsDirectory: assets, fallbackPath: nil)

@@ -48,6 +48,16 @@ public final class Canvas {
 
     public func clear(_ color: Color = .clear) { pixmap.clear(color, in: clip) }
 
+    /// Clears the clip except `keep` (the bands above, below, left and right of it).
+    public func clear(_ color: Color, outside keep: PixelRect) {
+        let r = clip.intersection(pixmap.bounds), k = keep.intersection(r)
+        guard !k.isEmpty else { return pixmap.clear(color, in: r) }
+        pixmap.clear(color, in: PixelRect(x: r.x, y: r.y, width: r.width, height: k.y - r.y))
+        pixmap.clear(color, in: PixelRect(x: r.x, y: k.maxY, width: r.width, height: r.maxY - k.maxY))
+        pixmap.clear(color, in: PixelRect(x: r.x, y: k.y, width: k.x - r.x, height: k.height))
+        pixmap.clear(color, in: PixelRect(x: k.maxX, y: k.y, width: r.maxX - k.maxX, height: k.height))
+    }
+
     /// Replaces the pixels inside the clip with `source`'s (same size, not blended): a cached backdrop
     /// costs one memory copy instead of redrawing it.
     public func replace(with source: Pixmap) {
@@ -69,16 +79,18 @@ public final class Canvas {
     /// `replace(with:)` except for the pixels lying wholly inside the circle around `center`
     /// (device px) of `radius`: the part a caller is about to cover completely anyway (the slices of
     /// a wheel, drawn with `fillTiles(_:over:)`) is not copied only to be overwritten.
-    public func replace(with source: Pixmap, outside center: Point, radius: Double) {
-        guard source.width == pixmap.width, source.height == pixmap.height else { return }
+    /// `source` lies with its top-left pixel at `origin`; only the clip's part of it is copied.
+    public func replace(with source: Pixmap, at origin: (x: Int, y: Int) = (0, 0), outside center: Point, radius: Double) {
         let r = clip.intersection(pixmap.bounds)
+            .intersection(PixelRect(x: origin.x, y: origin.y, width: source.width, height: source.height))
         guard !r.isEmpty else { return }
         let dstStride = pixmap.stride, srcStride = source.stride
         source.pixels.withUnsafeBufferPointer { src in
             pixmap.pixels.withUnsafeMutableBufferPointer { dst in
                 func copy(_ y: Int, _ x0: Int, _ x1: Int) {
                     guard x0 < x1 else { return }
-                    (dst.baseAddress! + y * dstStride + x0).update(from: src.baseAddress! + y * srcStride + x0, count: x1 - x0)
+                    (dst.baseAddress! + y * dstStride + x0)
+                        .update(from: src.baseAddress! + (y - origin.y) * srcStride + (x0 - origin.x), count: x1 - x0)
                 }
                 for y in r.y..<r.maxY {
                     // The row's pixels inside the circle: those within its chord at the row's edge
@@ -109,13 +121,11 @@ public final class Canvas {
     /// Only the spans the tiles touch are visited: the layer is kept all zero between calls (each
     /// composited pixel is zeroed again), so a thin ring costs its own pixels, not its bounding box.
     ///
-    /// With `backdrop` (a pixmap of this one's size) the tiles are composited over its pixels rather
-    /// than this pixmap's: every pixel the tiles cover at all is written, so a caller that restores
-    /// a cached background need not copy it under the tiles first (see `replace(with:outside:radius:)`).
-    public func fillTiles(_ tiles: [(path: Path, color: Color)], over backdrop: Pixmap? = nil) {
-        if let backdrop, backdrop.width != pixmap.width || backdrop.height != pixmap.height || backdrop.stride != pixmap.stride {
-            return fillTiles(tiles)
-        }
+    /// With `backdrop` (its top-left pixel at `origin`, lying under all of the tiles) the tiles are
+    /// composited over its pixels rather than this pixmap's: every pixel the tiles cover at all is
+    /// written, so a caller that restores a cached background need not copy it under the tiles first
+    /// (see `replace(with:at:outside:radius:)`).
+    public func fillTiles(_ tiles: [(path: Path, color: Color)], over backdrop: Pixmap? = nil, at origin: (x: Int, y: Int) = (0, 0)) {
         var area = Rect(x: 0, y: 0, width: 0, height: 0)
         for tile in tiles {
             tile.path.flatten(transform: transform, into: &flattened)
@@ -127,11 +137,11 @@ public final class Canvas {
         let visible = clip.intersection(box)
         guard !visible.isEmpty else { return }
         if layer.width < box.width || layer.height < box.height {
-            // A quarter more than asked for (within the pixmap): tiles that grow every frame (a pie
-            // being drawn) reallocate a few times, not every frame.
-            let width = max(box.width, min(pixmap.width, layer.width + layer.width / 4))
-            let height = max(box.height, min(pixmap.height, layer.height + layer.height / 4))
-            layer = Pixmap(width: max(layer.width, width), height: max(layer.height, height)) ?? layer
+            // In steps of 64 px (within the pixmap): tiles that grow every frame (a pie being drawn)
+            // reallocate now and then, not every frame.
+            let width = min(max(pixmap.width, box.width), (max(layer.width, box.width) + 63) / 64 * 64)
+            let height = min(max(pixmap.height, box.height), (max(layer.height, box.height) + 63) / 64 * 64)
+            layer = Pixmap(width: width, height: height) ?? layer
         }
         let whole = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
         let local = PixelRect(x: visible.x - box.x, y: visible.y - box.y, width: visible.width, height: visible.height)
@@ -139,13 +149,20 @@ public final class Canvas {
         let layerStride = layer.stride, dstStride = pixmap.stride
         var spans = tileSpans
         spans.count = 0
+        // A backdrop must lie under all of the tiles' box, or the pixmap itself is what lies under them.
+        let backdrop = backdrop.flatMap {
+            PixelRect(x: origin.x, y: origin.y, width: $0.width, height: $0.height).intersection(box) == box ? $0 : nil
+        }
         let under = backdrop ?? Canvas.noBackdrop
         layer.pixels.withUnsafeMutableBufferPointer { layerPixels in
           pixmap.pixels.withUnsafeMutableBufferPointer { pixmapPixels in
           under.pixels.withUnsafeBufferPointer { underPixels in
             let sum = layerPixels.baseAddress!, dst = pixmapPixels.baseAddress!
-            // Where composited pixels find what lies under them: the backdrop, or the pixmap itself.
-            let below = backdrop == nil ? UnsafePointer(dst) : underPixels.baseAddress!
+            // Where composited pixels find what lies under them: the backdrop, or the pixmap itself
+            // (box-relative row y, column x).
+            let belowStride = backdrop == nil ? dstStride : under.stride
+            let below = backdrop == nil ? UnsafePointer(dst) + box.y * dstStride + box.x
+                : underPixels.baseAddress! + (box.y - origin.y) * under.stride + (box.x - origin.x)
             for tile in tiles {
                 let color = tile.color.premultiplied
                 guard color != 0 else { continue }
@@ -165,7 +182,8 @@ public final class Canvas {
                     if color >> 24 == 255 {
                         run.update(repeating: color, count: x1 - x0)
                     } else {
-                        for i in 0..<(x1 - x0) { run[i] = sourceOver(color, below[offset + i]) }
+                        let back = below + y * belowStride + x0
+                        for i in 0..<(x1 - x0) { run[i] = sourceOver(color, back[i]) }
                     }
                 }
             }
@@ -173,7 +191,7 @@ public final class Canvas {
                 let span = spans.base[k]
                 let y = Int(span.y), x0 = Int(span.x0)
                 let offset = (box.y + y) * dstStride + box.x + x0
-                let src = sum + y * layerStride + x0, out = dst + offset, back = below + offset
+                let src = sum + y * layerStride + x0, out = dst + offset, back = below + y * belowStride + x0
                 for i in 0..<(Int(span.x1) - x0) {
                     let p = src[i]
                     if p != 0 {

@@ -101,25 +101,25 @@ public final class Rasterizer {
     }
 
     /// Grows the buffers (all cells zero, no cell touched, as every sweep leaves them).
-    /// Grows by half again at least, so shapes that grow a little every frame (a clock's hands, a
-    /// pie being drawn) reallocate a few times, not every frame.
+    /// Grows in coarse steps (64 Ki cells), so shapes that grow a little every frame (a clock's
+    /// hands, a pie being drawn) reallocate now and then, not every frame, and little is wasted.
     private func reserve(area: Int, touched: Int, columns: Int) {
         if areaCapacity < area {
-            let grown = max(area, areaCapacity + areaCapacity / 2)
+            let grown = (area + 65535) / 65536 * 65536
             cells.area.deallocate()
             cells.area = .allocate(capacity: grown)
             cells.area.initialize(repeating: 0, count: grown)
             areaCapacity = grown
         }
         if touchedCapacity < touched {
-            let grown = max(touched, touchedCapacity + touchedCapacity / 2)
+            let grown = (touched + 4095) / 4096 * 4096
             cells.touched.deallocate()
             cells.touched = .allocate(capacity: grown)
             cells.touched.initialize(repeating: 0, count: grown)
             touchedCapacity = grown
         }
         if coverageCapacity < columns {
-            let grown = max(columns, coverageCapacity + coverageCapacity / 2)
+            let grown = (columns + 1023) / 1024 * 1024
             cells.coverage.deallocate()
             cells.coverage = .allocate(capacity: grown)
             cells.coverage.initialize(repeating: 0, count: grown)

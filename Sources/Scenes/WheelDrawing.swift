@@ -27,6 +27,8 @@ struct WheelFrameCache {
     let ringShape: Path?
     /// The background and the wheel's shadow, which never move: copied, not redrawn, each frame.
     var backdrop: Pixmap?
+    /// Where the backdrop's top-left pixel lies in the frame.
+    var backdropOrigin = (x: 0, y: 0)
     let pointer: Path
     /// The hub's discs, back to front, and the pointer's pin: built once, filled every frame.
     var hub: [(path: Path, color: Color)] = []
@@ -139,10 +141,15 @@ extension WheelScene {
         made.hubSprite = Sprite(covering: Rect(x: c.x - 1.3 * h - 2, y: c.y - 1.3 * h - 2, width: 2.6 * h + 4, height: 2.6 * h + 4)) {
             drawHubShapes(hubFrame, in: $0)
         }
-        if let backdrop = Canvas(width: Int(size.width), height: Int(size.height)) {
+        // Only the wheel's square (with its shadow) is kept: outside it the background is one colour.
+        let reach = 1.06 * r + 2
+        let square = PixelRect(enclosing: Rect(x: c.x - reach, y: c.y - reach, width: 2 * reach, height: 2 * reach + 0.02 * r))
+            .intersection(PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height)))
+        if !square.isEmpty, let backdrop = Canvas(width: square.width, height: square.height) {
             backdrop.clear(config.backgroundColor)
-            drawShadow(made, in: backdrop)
+            backdrop.withTransform(.translation(x: -Double(square.x), y: -Double(square.y))) { drawShadow(made, in: backdrop) }
             made.backdrop = backdrop.pixmap
+            made.backdropOrigin = (square.x, square.y)
         }
         cache = made
         return made
@@ -163,10 +170,10 @@ extension WheelScene {
         }
     }
 
-    /// `backdrop`: what lies under the slices, when the canvas has not been given it there.
-    func drawSlices(_ frame: WheelFrameCache, rotation: Double, over backdrop: Pixmap? = nil, in canvas: Canvas) {
+    /// `overBackdrop`: composite the slices over the cached backdrop, which the canvas lacks under them.
+    func drawSlices(_ frame: WheelFrameCache, rotation: Double, overBackdrop: Bool = false, in canvas: Canvas) {
         canvas.withTransform(wheelTransform(frame, rotation: rotation)) {
-            canvas.fillTiles(frame.slices, over: backdrop)
+            canvas.fillTiles(frame.slices, over: overBackdrop ? frame.backdrop : nil, at: frame.backdropOrigin)
             if let separators = frame.separators {
                 canvas.stroke(separators, style: StrokeStyle(width: 1), color: Color(rgb: 0x8E8E93))
             }

@@ -148,15 +148,18 @@ public final class WheelScene: Scene {
         let winner = spinner.result(at: t)
         let highlight = winner == nil ? 0 : highlightStrength(at: t)
         if let backdrop = frame.backdrop {
-            // The slices cover their disc completely and are composited over the backdrop itself,
-            // so the backdrop is copied only around them.
-            canvas.replace(with: backdrop, outside: frame.layout.center, radius: frame.sliceRadius - 1)
+            // Plain background around the wheel's square; inside it the backdrop, except under the
+            // slices: they cover their disc completely and are composited over the backdrop itself.
+            let origin = frame.backdropOrigin
+            canvas.clear(config.backgroundColor,
+                         outside: PixelRect(x: origin.x, y: origin.y, width: backdrop.width, height: backdrop.height))
+            canvas.replace(with: backdrop, at: origin, outside: frame.layout.center, radius: frame.sliceRadius - 1)
         } else {
             canvas.clear(config.backgroundColor)
             drawShadow(frame, in: canvas)
         }
         let spinning = spinner.isSpinning(at: t)
-        drawSlices(frame, rotation: rotation, over: frame.backdrop, in: canvas)
+        drawSlices(frame, rotation: rotation, overBackdrop: frame.backdrop != nil, in: canvas)
         if let winner { drawHighlight(frame, winner: winner, strength: highlight, rotation: rotation, in: canvas) }
         drawLabels(frame, rotation: rotation, winner: winner, strength: highlight, in: canvas)
         drawRing(frame, rotation: rotation, in: canvas)

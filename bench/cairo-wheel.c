@@ -20,7 +20,7 @@
 #include <string.h>
 #include <time.h>
 
-enum kind { CLEAR, ANNULUS, WHEEL, SLICE, LABEL, RING, CIRCLE, POLYGON, OUTLINE, ROUNDRECT, TEXT };
+enum kind { CLEAR, ANNULUS, WHEEL, SLICE, LABEL, RING, RIMSHADOW, CIRCLE, POLYGON, OUTLINE, ROUNDRECT, TEXT };
 
 typedef struct {
     enum kind kind;
@@ -36,7 +36,7 @@ static const struct { const char *name; enum kind kind; int fixed; int has_text;
     {"clear", CLEAR, 4, 0},       {"annulus", ANNULUS, 8, 0}, {"wheel", WHEEL, 2, 0},
     {"slice", SLICE, 7, 0},       {"label", LABEL, 7, 1},     {"ring", RING, 2, 1},
     {"circle", CIRCLE, 7, 0},     {"polygon", POLYGON, -1, 0}, {"outline", OUTLINE, -1, 0},
-    {"roundrect", ROUNDRECT, 11, 0}, {"text", TEXT, 7, 1},
+    {"roundrect", ROUNDRECT, 11, 0}, {"text", TEXT, 7, 1},   {"rimshadow", RIMSHADOW, 5, 0},
 };
 
 static void fail(const char *what, const char *detail) {
@@ -115,6 +115,25 @@ static void draw_frame(cairo_t *cr, const op *ops, int count, double rotation) {
             set_color(cr, v + 4);
             cairo_fill(cr);
             break;
+        case RIMSHADOW: {
+            /* Black, opacity STRENGTH·s² across [EDGE − WIDTH, EDGE] (s = 0…1), to EDGE + 0.5: a radial
+             * gradient with enough stops for the square law, filled over that annulus. */
+            double inner = v[2] - v[3], outer = v[2] + 0.5;
+            cairo_pattern_t *g = cairo_pattern_create_radial(v[0], v[1], inner, v[0], v[1], outer);
+            for (int k = 0; k <= 8; k++) {
+                double r = inner + (v[2] - inner) * k / 8.0, s = k / 8.0;
+                cairo_pattern_add_color_stop_rgba(g, (r - inner) / (outer - inner), 0, 0, 0, v[4] * s * s);
+            }
+            cairo_pattern_add_color_stop_rgba(g, 1, 0, 0, 0, v[4] * (1 + 0.5 / v[3]) * (1 + 0.5 / v[3]));
+            cairo_new_path(cr);
+            cairo_arc(cr, v[0], v[1], outer, 0, 2 * M_PI);
+            cairo_new_sub_path(cr);
+            cairo_arc_negative(cr, v[0], v[1], inner, 2 * M_PI, 0);
+            cairo_set_source(cr, g);
+            cairo_fill(cr);
+            cairo_pattern_destroy(g);
+            break;
+        }
         case WHEEL:
             wx = v[0];
             wy = v[1];
@@ -143,8 +162,10 @@ static void draw_frame(cairo_t *cr, const op *ops, int count, double rotation) {
             cairo_translate(cr, -side / 2, -side / 2);
             cairo_set_source_surface(cr, o->image, 0, 0);
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR);
-            /* The square minus the transparent centre, as Roundel samples it: same pixels, less work. */
-            cairo_rectangle(cr, 0, 0, side, side);
+            /* The disc holding the ring minus its transparent centre, as Roundel samples it: same
+             * pixels, less work (outside the image cairo's default EXTEND_NONE is transparent). */
+            cairo_new_path(cr);
+            cairo_arc(cr, side / 2, side / 2, side / 2 + 1, 0, 2 * M_PI);
             if (o->hole > 1) {
                 cairo_new_sub_path(cr);
                 cairo_arc_negative(cr, side / 2, side / 2, o->hole, 2 * M_PI, 0);

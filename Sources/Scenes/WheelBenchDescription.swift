@@ -23,6 +23,7 @@ extension WheelScene {
     /// wheel CX CY                             (centre of the rotating ops below)
     /// slice RADIUS START END R G B A          (wheel-local, rotates)
     /// label RADIUS ANGLE SIZE R G B A TEXT    (wheel-local, rotates; centred, text to end of line)
+    /// rimshadow CX CY EDGE WIDTH STRENGTH     (black, opacity STRENGTH·s² over [EDGE − WIDTH, EDGE]; does not turn)
     /// ring DIAMETER SIDE PATH                 (image pre-scaled once to SIDE px, drawn DIAMETER px wide)
     /// circle CX CY RADIUS R G B A
     /// polygon N X1 Y1 … XN YN DX DY R G B A   (filled, offset by DX DY)
@@ -57,7 +58,11 @@ extension WheelScene {
             let angle = slices.midAngle(of: i) - Double.pi / 2 + plan.turn
             lines.append("label \(number(plan.radius)) \(number(angle)) \(number(plan.size)) \(rgba(config.labelColor)) \(plan.text)")
         }
-        // drawRing
+        // drawRing: the shipped ring's inward shadow (it does not turn), then the ring image
+        if frame.rimShadow != nil {
+            lines.append("rimshadow \(number(c.x)) \(number(c.y)) \(number(RingImage.innerFraction * frame.ringDiameter / 2)) "
+                         + "\(number(RimShadow.widthFraction * frame.ringDiameter / 2)) \(number(RimShadow.strength))")
+        }
         if let ring = frame.ring {
             lines.append("ring \(number(frame.ringDiameter)) \(ring.width) \(ringPath)")
         }

@@ -1,7 +1,8 @@
 // One JSON config file with a section per scene (DESIGN.md): read once, checked for unknown
 // sections, and handed to each scene's parser. Every problem is a ConfigError naming the file, the
 // JSON path and what is wrong, in one line.
-import Foundation
+import BitmapFont
+import FoundationEssentials
 
 /// A config that cannot be used. `description` is one line for stderr:
 /// `roundel: config 'party.json': wheel.items[3].color: '#12345' is not a colour (use #RRGGBB or #RRGGBBAA)`.
@@ -25,7 +26,7 @@ public struct ConfigError: Error, CustomStringConvertible, Equatable, Sendable {
 public struct ConfigFile {
     public let file: String
     public let baseDirectory: String
-    let top: [String: Any]
+    let top: [String: JSONValue]
 
     /// The sections a config file may have.
     public static let sections = ["wheel", "timer", "pie", "clock"]
@@ -33,23 +34,23 @@ public struct ConfigFile {
     /// Reads and parses the file at `path` (relative paths inside resolve against its directory).
     public static func load(path: String) throws(ConfigError) -> ConfigFile {
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            var isDirectory: ObjCBool = false
+        do { data = try Data(contentsOf: URL(filePath: path)) } catch {
+            var isDirectory = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let reason = !exists ? "no such file" : isDirectory.boolValue ? "is a directory" : "cannot be read"
+            let reason = !exists ? "no such file" : isDirectory ? "is a directory" : "cannot be read"
             throw ConfigError(file: path, path: "", problem: reason)
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePaths.deletingLastComponent(of: path)
         return try parse(data, file: path, baseDirectory: directory.isEmpty ? "." : directory)
     }
 
     /// Parses a whole file's bytes (`file` only names it in messages).
     public static func parse(_ data: Data, file: String, baseDirectory: String) throws(ConfigError) -> ConfigFile {
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data) } catch {
+        let root: JSONValue
+        do { root = try JSONParser.parse(data) } catch {
             throw ConfigError(file: file, path: "", problem: "not valid JSON: " + jsonProblem(error, in: data))
         }
-        guard let top = root as? [String: Any] else {
+        guard case .object(let top) = root else {
             throw ConfigError(file: file, path: "", problem: "the top level must be an object like {\"wheel\": {…}}")
         }
         let file = ConfigFile(file: file, baseDirectory: baseDirectory, top: top)
@@ -62,7 +63,7 @@ public struct ConfigFile {
 
     /// The object under `name`, or nil when the file has no such section. Keys other than `known`
     /// are refused (a typo would otherwise be silently ignored).
-    public func section(_ name: String, known: [String]) throws(ConfigError) -> [String: Any]? {
+    func section(_ name: String, known: [String]) throws(ConfigError) -> [String: JSONValue]? {
         guard let raw = top[name] else { return nil }
         let object = try reader.object(raw, at: name)
         try reader.rejectUnknownKeys(object, known: known, at: name)
@@ -70,17 +71,15 @@ public struct ConfigFile {
     }
 }
 
-/// Foundation says "around character 15"; users want a line and a column.
-private func jsonProblem(_ error: Error, in data: Data) -> String {
-    let debug = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
-    guard let range = debug.range(of: #"character (\d+)"#, options: .regularExpression),
-          let offset = Int(debug[range].dropFirst("character ".count)) else { return debug }
+/// The parser says "around character 15"; users want a line and a column.
+private func jsonProblem(_ error: JSONSyntaxError, in data: Data) -> String {
+    guard let offset = error.offset else { return error.message }
     var line = 1, column = 1
     for (i, byte) in data.enumerated() {
         if i >= offset { break }
         if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
     }
-    return debug + " (line \(line), column \(column))"
+    return error.message + " (line \(line), column \(column))"
 }
 
 /// A number as users wrote it: 5 not 5.0.

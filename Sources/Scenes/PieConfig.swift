@@ -3,7 +3,6 @@
 // ≥ 0 (they are normalised, so they need not sum to 100); at least one must be more than 0.
 // `validate` is the one place the value and duration rules live: the file parser calls it too, so a
 // config built in code and one read from JSON fail with the same line (`pie.slices[2].value: …`).
-import Foundation
 import Raster
 
 /// One slice: what it is, how much of the whole it is (any unit), and its colour.
@@ -98,7 +97,7 @@ extension PieConfig {
 
 extension ConfigReader {
     /// One element of `pie.slices`: `value` is required; `label` defaults to "", `color` to the palette.
-    func pieSlice(_ raw: Any, at path: String, index: Int) throws(ConfigError) -> PieSlice {
+    func pieSlice(_ raw: JSONValue, at path: String, index: Int) throws(ConfigError) -> PieSlice {
         let o = try object(raw, at: path)
         try rejectUnknownKeys(o, known: PieConfig.knownSliceKeys, at: path)
         guard let rawValue = o["value"] else {

@@ -3,7 +3,6 @@
 // progress, white background). Durations are seconds, more than 0 and at most 7 days; every bad
 // value is a ConfigError naming the file and JSON path (`timer.sequence[1].duration`).
 // `sequence` runs instead of `duration` when both are given (DESIGN.md's example has both).
-import Foundation
 import Raster
 
 public struct TimerConfig: Sendable, Equatable {
@@ -103,13 +102,13 @@ extension TimerConfig {
 }
 
 extension ConfigReader {
-    func duration(_ value: Any, at path: String) throws(ConfigError) -> Double {
+    func duration(_ value: JSONValue, at path: String) throws(ConfigError) -> Double {
         let seconds = try number(value, at: path)
         if let problem = TimerConfig.durationProblem(seconds) { throw error(path, problem) }
         return seconds
     }
 
-    func step(_ value: Any, at path: String) throws(ConfigError) -> TimerStep {
+    func step(_ value: JSONValue, at path: String) throws(ConfigError) -> TimerStep {
         let object = try object(value, at: path)
         try rejectUnknownKeys(object, known: TimerConfig.knownStepKeys, at: path)
         guard let rawDuration = object["duration"] else {

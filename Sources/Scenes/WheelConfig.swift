@@ -4,7 +4,6 @@
 // (`wheel.items[3].color`) and what is wrong. Unknown keys inside `wheel` are rejected (typos like
 // "colour" or "ringimage" would otherwise be silently ignored); other top-level sections belong to
 // other scenes and are not looked at. Colours are straight RGBA; angles never appear here.
-import Foundation
 import Motion
 import PNGCodec
 import Raster

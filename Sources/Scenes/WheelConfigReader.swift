@@ -1,10 +1,10 @@
 // The wheel's own config values: items and the ring image, read at their JSON paths.
-import Foundation
+import BitmapFont
 import PNGCodec
 import Raster
 
 extension ConfigReader {
-    func item(_ value: Any, at path: String, index: Int) throws(ConfigError) -> WheelItem {
+    func item(_ value: JSONValue, at path: String, index: Int) throws(ConfigError) -> WheelItem {
         let o = try object(value, at: path)
         try rejectUnknownKeys(o, known: WheelConfig.knownItemKeys, at: path)
         let palette = WheelConfig.defaults.items
@@ -21,12 +21,12 @@ extension ConfigReader {
     }
 
     /// "none" or null: no ring; otherwise a PNG path relative to the config file's directory.
-    func ring(_ value: Any, at path: String, baseDirectory: String) throws(ConfigError) -> WheelRing {
-        if value is NSNull { return .none }
+    func ring(_ value: JSONValue, at path: String, baseDirectory: String) throws(ConfigError) -> WheelRing {
+        if value == .null { return .none }
         let name = try string(value, at: path)
         if name == "none" { return .none }
         guard !name.isEmpty else { throw error(path, "is empty (give a PNG path, or \"none\")") }
-        let full = name.hasPrefix("/") ? name : (baseDirectory as NSString).appendingPathComponent(name)
+        let full = name.hasPrefix("/") ? name : FilePaths.appending(name, to: baseDirectory)
         do {
             // A ring is drawn at most screen-sized: 4096 px a side keeps a hostile header from
             // costing a kiosk a gigabyte on a config reload.
@@ -39,7 +39,7 @@ extension ConfigReader {
             }
             return .image(image, path: full)
         } catch let e as PNGError {
-            throw error(path, e.description.replacingOccurrences(of: "roundel: ", with: ""))
+            throw error(path, e.description.replacing("roundel: ", with: ""))
         } catch let e as ConfigError {
             throw e
         } catch {

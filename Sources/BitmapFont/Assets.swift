@@ -4,14 +4,14 @@
 //   2. walking up from the executable (symlinks resolved): each ancestor's `assets/` or
 //      `share/roundel/assets/` that contains `fonts/` (covers .build/release/roundel and /usr/local/bin);
 //   3. walking up from the current directory the same way.
-import Foundation
+import FoundationEssentials
 
 public enum Assets {
     public static let environmentVariable = "ROUNDEL_ASSETS"
 
     /// The assets directory, or nil when none is found (see the file header for the search order).
     public static func locateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                       executablePath: String? = Bundle.main.executablePath ?? CommandLine.arguments.first,
+                                       executablePath: String? = runningExecutablePath(),
                                        currentDirectory: String = FileManager.default.currentDirectoryPath) -> String? {
         if let override = environment[environmentVariable], !override.isEmpty { return override }
         var starts: [URL] = []
@@ -25,9 +25,9 @@ public enum Assets {
             for _ in 0..<32 {
                 for candidate in ["assets", "share/roundel/assets"] {
                     let assets = dir.appendingPathComponent(candidate)
-                    var isDirectory: ObjCBool = false
+                    var isDirectory = false
                     if FileManager.default.fileExists(atPath: assets.appendingPathComponent("fonts").path, isDirectory: &isDirectory),
-                       isDirectory.boolValue {
+                       isDirectory {
                         return assets.path
                     }
                 }
@@ -37,6 +37,11 @@ public enum Assets {
             }
         }
         return nil
+    }
+
+    /// This process's executable: Linux's /proc/self/exe, else how it was invoked (argv[0]).
+    public static func runningExecutablePath() -> String? {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first
     }
 }
 
@@ -52,7 +57,7 @@ extension FontStack {
                                     fallbackPath: String? = FontStack.systemUnifontPath) throws(FontError) -> FontStack {
         var strikes: [BitmapFont] = []
         for file in defaultFontFiles {
-            strikes.append(try BitmapFont(contentsOfFile: (assetsDirectory as NSString).appendingPathComponent(file)))
+            strikes.append(try BitmapFont(contentsOfFile: FilePaths.appending(file, to: assetsDirectory)))
         }
         var faces: [FontFace] = []
         if let face = FontFace(strikes: strikes) { faces.append(face) }

@@ -7,7 +7,7 @@
 //   stack.draw(_:in:at:rotation:style:) TextStyle: size px, colour, alignment, vertical alignment
 //   Assets.locateDirectory()            finds `assets/` (ROUNDEL_ASSETS, next to the executable, cwd)
 // Units: px; y grows downward; angles follow Raster's Angle (0 = 3 o'clock, positive clockwise).
-import Foundation
+import FoundationEssentials
 
 /// One strike of a bitmap font: glyph bitmaps of one pixel size, immutable after loading.
 public final class BitmapFont: Sendable {
@@ -38,7 +38,7 @@ public final class BitmapFont: Sendable {
             self.name = font.family; ascent = font.ascent; descent = font.descent; storage = .table(font.glyphs)
         case .hex:
             storage = .hex(try HexIndex(bytes: data, name: name))
-            self.name = (name as NSString).lastPathComponent; ascent = HexIndex.ascent; descent = HexIndex.descent
+            self.name = FilePaths.lastComponent(of: name); ascent = HexIndex.ascent; descent = HexIndex.descent
         }
     }
 
@@ -54,7 +54,7 @@ public final class BitmapFont: Sendable {
     /// 3.7 MB costs ~2 ms where the full check costs 12–20 ms more.
     public init(trustedSortedHexFile path: String) throws(FontError) {
         storage = .hex(HexIndex(uncheckedSortedBytes: try BitmapFont.read(path)))
-        name = (path as NSString).lastPathComponent; ascent = HexIndex.ascent; descent = HexIndex.descent
+        name = FilePaths.lastComponent(of: path); ascent = HexIndex.ascent; descent = HexIndex.descent
     }
 
     private static func read(_ path: String) throws(FontError) -> [UInt8] {

@@ -1,7 +1,11 @@
 // The one angle convention of Roundel, written once: radians inside; 0 points at 3 o'clock;
 // positive turns clockwise on screen (y grows downward), as in UIKit. 12 o'clock is −π/2.
 // Degrees appear only at the edges (config, CLI, trace output) through `degrees`.
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 public struct Angle: Hashable, Comparable, Sendable {
     public var radians: Double
@@ -10,8 +14,8 @@ public struct Angle: Hashable, Comparable, Sendable {
     public static func degrees(_ d: Double) -> Angle { Angle(radians: d * .pi / 180) }
 
     public var degrees: Double { radians * 180 / .pi }
-    public var cos: Double { Foundation.cos(radians) }
-    public var sin: Double { Foundation.sin(radians) }
+    public var cos: Double { cosine(radians) }
+    public var sin: Double { sine(radians) }
 
     /// 12 o'clock, where slice 0 of the wheel and every ring's progress start.
     public static let twelveOClock = Angle(radians: -.pi / 2)
@@ -33,3 +37,7 @@ public struct Angle: Hashable, Comparable, Sendable {
     public static prefix func - (a: Angle) -> Angle { Angle(radians: -a.radians) }
     public static func < (a: Angle, b: Angle) -> Bool { a.radians < b.radians }
 }
+
+// The C library's cos and sin under names Angle's own `cos` and `sin` do not shadow.
+private func cosine(_ x: Double) -> Double { cos(x) }
+private func sine(_ x: Double) -> Double { sin(x) }

@@ -2,7 +2,7 @@
 // and the stroker, so drawing a frame allocates nothing once the buffers have grown.
 // All coordinates are device px after `transform`; everything is clipped to `clip` and the pixmap.
 
-import Foundation
+import FoundationEssentials
 
 public final class Canvas {
     public var pixmap: Pixmap

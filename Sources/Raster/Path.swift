@@ -2,7 +2,11 @@
 // only when drawn, through the transform, so no chord strays more than `Path.flatness` from the
 // true arc at the size it is drawn. The bound is 1/64 px (cairo allows 0.1 px); 1/256 px
 // costs only twice the vertices and keeps the worst per-pixel coverage error of a disc under 1/255.
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 public struct Path: Sendable, Equatable {
     public enum Element: Sendable, Equatable {
@@ -138,7 +142,7 @@ public struct Path: Sendable, Equatable {
                 // stay exactly on the arc, so abutting shapes share them.
                 let n = Path.chordCount(radius: abs(radius) * scale, sweep: 2 * Double.pi, tolerance: tolerance)
                 let step = 2 * Double.pi / Double(n)
-                let sagitta = radius * (1 - Foundation.cos(step / 2))
+                let sagitta = radius * (1 - cos(step / 2))
                 let bulged = radius + sagitta / 2
                 let a0 = start.radians, a1 = start.radians + sweep
                 if sweep > 0 {

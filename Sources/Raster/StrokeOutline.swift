@@ -6,7 +6,11 @@
 // cross when that point lies within both segments; otherwise (very short segments, near-reversals)
 // the side runs through the vertex, as Skia does, and the overlap stays inside the stroke.
 
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct Pen {
     var halfWidth: Double

@@ -1,6 +1,10 @@
 // A 2-D affine transform in pixels: x' = a·x + c·y + tx, y' = b·x + d·y + ty (CGAffineTransform's layout).
 // `rotated(by:)` follows the Angle convention: a positive angle turns clockwise on screen.
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 public struct Transform: Hashable, Sendable {
     public var a, b, c, d, tx, ty: Double

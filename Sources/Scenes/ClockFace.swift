@@ -7,7 +7,6 @@
 // Width and dash scale with s too, so the ticks keep the seed's 1 : 10 look at every size.
 // Hands are paths in points pointing at 12 o'clock, turned and scaled by a transform.
 import BitmapFont
-import Foundation
 import Raster
 
 struct ClockFace {

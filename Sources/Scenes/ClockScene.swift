@@ -4,7 +4,6 @@
 // clock. The CLI passes `--time` with t = 0; the window passes the local time once, at creation.
 // Geometry and drawing are in ClockFace; parsing and formatting times in ClockTime.
 import BitmapFont
-import Foundation
 import Raster
 
 public final class ClockScene: Scene {

@@ -2,7 +2,12 @@
 // `--time HH:MM:SS` strictly, writing "HH:MM:SS" for the JSON line, and turning a Date into the
 // wall-clock reading in a time zone. Only the CLI and the host call `secondsSinceMidnight(of:)`;
 // the scene itself never reads a clock (DESIGN.md: rendering is a pure function of state and t).
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FoundationEssentials
 
 /// A `--time` value that is not a time of day. `description` is one line for stderr:
 /// `roundel: --time '25:00:00': hours must be 0 to 23 (use HH:MM:SS, e.g. 10:10:30)`.
@@ -45,7 +50,9 @@ extension ClockScene {
     /// What a wall clock in `timeZone` shows at `date`, in seconds since its midnight (with the
     /// fraction of the second, so the second hand starts where it should). On days when the clocks
     /// change this is the reading, not the time elapsed since midnight, which is what a clock face shows.
-    public static func secondsSinceMidnight(of date: Date, in timeZone: TimeZone = .current) -> Double {
+    /// (Named zones need FoundationInternationalization loaded, as in tests; the app uses
+    /// `secondsSinceMidnightNow()`.)
+    public static func secondsSinceMidnight(of date: Date, in timeZone: TimeZone) -> Double {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let c = calendar.dateComponents([.hour, .minute, .second], from: date)
@@ -54,9 +61,17 @@ extension ClockScene {
         return whole + fraction
     }
 
-    /// `secondsSinceMidnight(of:)` for now: for whoever makes a clock for the window (never `render`).
-    public static func secondsSinceMidnightNow(in timeZone: TimeZone = .current) -> Double {
-        secondsSinceMidnight(of: Date(), in: timeZone)
+    /// The local wall clock now (TZ or /etc/localtime, through the C library's localtime_r, as
+    /// FoundationEssentials alone only knows GMT), with the fraction of the second: for whoever makes
+    /// a clock for the window (never `render`).
+    public static func secondsSinceMidnightNow() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var seconds = now.tv_sec
+        var local = tm()
+        guard localtime_r(&seconds, &local) != nil else { return timeOfDay(Double(now.tv_sec)) }
+        let whole = Double(Int(local.tm_hour) * 3600 + Int(local.tm_min) * 60 + Int(local.tm_sec))
+        return whole + Double(now.tv_nsec) / 1e9
     }
 
     /// `seconds` since midnight folded into one day, [0, 86 400). Non-finite input (which neither

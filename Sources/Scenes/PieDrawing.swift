@@ -5,7 +5,11 @@
 // Slices are filled ring sectors of [radius − lineWidth/2, radius + lineWidth/2] (the area seed
 // 004's stroked arcs cover) drawn together through `fillTiles`, so neighbours meet without a seam.
 import BitmapFont
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Raster
 
 struct PieLabelPlan: Equatable {

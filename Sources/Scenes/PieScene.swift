@@ -5,7 +5,6 @@
 // replay (.restart, .primaryAction, or a tap on the donut) moves to the input's time. Times are
 // seconds since the scene started; geometry is PieLayout's, shares and percentages PieShares'.
 import BitmapFont
-import Foundation
 import Raster
 
 public final class PieScene: Scene {

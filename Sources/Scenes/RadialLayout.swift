@@ -3,7 +3,11 @@
 // rotated by i · 360°/n about the bounds' centre; `position(of:)` is that formula, unchanged.
 // Units: px; y grows downward; angles in Raster's convention (0 at 3 o'clock, clockwise positive).
 // The clock's hours, minutes and icons and the numbered wheel's numbers all use this one layout.
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Raster
 
 public struct RadialLayout: Sendable, Equatable {

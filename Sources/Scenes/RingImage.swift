@@ -4,7 +4,11 @@
 // gives the same picture. Also: measuring any ring image's transparent hole (RingGeometry), and the
 // area-averaging downscale the scene uses to pre-scale a ring once per wheel size.
 // Pixels are premultiplied ARGB8888; angles follow Raster (0 = 3 o'clock, clockwise).
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Raster
 
 public enum RingImage {

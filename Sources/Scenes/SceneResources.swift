@@ -3,7 +3,6 @@
 // second core while the fonts are parsed: the two are most of the time to the first frame.
 import BitmapFont
 import Dispatch
-import Foundation
 import PNGCodec
 import Raster
 
@@ -27,7 +26,7 @@ public final class SceneResources {
                 + "set \(Assets.environmentVariable) to its path")
         }
         let ring = Loaded<Pixmap>()
-        let ringPath = (directory as NSString).appendingPathComponent("ring.png")
+        let ringPath = FilePaths.appending("ring.png", to: directory)
         let group = DispatchGroup()
         DispatchQueue.global(qos: .userInitiated).async(group: group) { ring.value = try? readPNG(ringPath) }
         let fonts = try FontStack.defaultStack(assetsDirectory: directory)

@@ -6,7 +6,6 @@
 // 12 o'clock to the trim end, track for the rest. Their coverages add up exactly, so the ring has
 // the seed's geometry with no fringe and no seam where progress meets track.
 import BitmapFont
-import Foundation
 import Raster
 
 /// Seed 001's geometry for a view the size of the frame.

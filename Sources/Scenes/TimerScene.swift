@@ -6,7 +6,11 @@
 // Input: Space/Enter or a tap anywhere on the frame pauses a running timer and resumes a paused one;
 // on a finished timer either starts it again, as R (`.restart`) does at any time.
 import BitmapFont
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Raster
 
 public final class TimerScene: Scene {

@@ -4,7 +4,6 @@
 // `render` draws them. Units: px, y down; angles in radians, clockwise, wheel-local ones at rotation 0
 // (the C side adds each frame's rotation); colours straight (not premultiplied) R G B A, 0…255.
 // Only mid-spin frames are described (no winner highlight, no result text, button disabled).
-import Foundation
 import Motion
 import Raster
 
@@ -98,5 +97,5 @@ extension WheelScene {
         "circle \(number(centre.x)) \(number(centre.y)) \(number(radius)) \(rgba(color))"
     }
     private func rgba(_ c: Color) -> String { "\(c.red) \(c.green) \(c.blue) \(c.alpha)" }
-    private func number(_ x: Double) -> String { String(format: "%.6f", x) }
+    private func number(_ x: Double) -> String { formatFixed(x, digits: 6) }
 }

@@ -4,7 +4,11 @@
 // `prepare` and reused; a frame then only sets a rotation transform and fills.
 // Screen angle of wheel-local angle a at rotation r: a + r − π/2 (SliceLayout's header).
 import BitmapFont
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Motion
 import Raster
 

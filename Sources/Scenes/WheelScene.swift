@@ -9,7 +9,6 @@
 // system's. `onSpinEnd` fires once per spin, from whichever of render, handle or state first sees it
 // at rest.
 import BitmapFont
-import Foundation
 import Motion
 import PNGCodec
 import Raster
@@ -53,7 +52,7 @@ public final class WheelScene: Scene {
         case .image(let image, _): ring = image
         case .shipped:
             // The shipped file, or the same picture generated (slower, but the wheel still has its rim).
-            let path = (resources.assetsDirectory as NSString).appendingPathComponent("ring.png")
+            let path = FilePaths.appending("ring.png", to: resources.assetsDirectory)
             ring = resources.shippedRing ?? (try? readPNG(path)) ?? RingImage.generate()
         }
         ringGeometry = ring.map(RingGeometry.measure) ?? RingGeometry(inner: 1, outer: 1)

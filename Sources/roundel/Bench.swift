@@ -6,7 +6,14 @@
 // wheel frames are described to bench/cairo-wheel (built by `make bench`), which draws them with cairo;
 // its median and the ratio cairo ÷ Roundel are printed from the same run.
 import ArgumentParser
-import Foundation
+import BitmapFont
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FoundationEssentials
 import Raster
 import Scenes
 
@@ -87,7 +94,7 @@ struct Bench: ParsableCommand {
         let cairoPath = cairo ?? ProcessInfo.processInfo.environment["ROUNDEL_CAIRO_BENCH"]
         var cairoResult: Result<(median: Double, p95: Double), UserError>?
         if let cairoPath, let wheelFrames {
-            let ringPath = (resources.assetsDirectory as NSString).appendingPathComponent("ring.png")
+            let ringPath = FilePaths.appending("ring.png", to: resources.assetsDirectory)
             let frameSize = Size(width: Double(size.width), height: Double(size.height))
             cairoResult = Result { () throws(UserError) in
                 guard let description = wheelFrames.scene.benchDescription(frameSize: frameSize, times: wheelFrames.times,
@@ -106,11 +113,12 @@ struct Bench: ParsableCommand {
             if json {
                 print(#"{"scene":"\#(name)","size":"\#(label)","median_ms":\#(round3(med)),"p95_ms":\#(round3(p95)),"floor_ms":\#(round3(floor))}"#)
             } else {
-                print(name.padding(toLength: 9, withPad: " ", startingAt: 0)
-                      + String(format: " %9.3f %8.3f %8.2f", med, p95, med / floor))
+                print(name.padding(toLength: 9)
+                      + " " + formatFixed(med, digits: 3, width: 9) + " " + formatFixed(p95, digits: 3, width: 8)
+                      + " " + formatFixed(med / floor, digits: 2, width: 8))
             }
         }
-        if !json { print(String(format: "floor     %9.3f", floor)) }
+        if !json { print("floor     " + formatFixed(floor, digits: 3, width: 9)) }
         let wheelMedian = rows.first { $0.0 == "wheel" }.map { percentile($0.1, 0.5) }
         switch cairoResult {
         case nil:
@@ -122,8 +130,9 @@ struct Bench: ParsableCommand {
             if json {
                 print(#"{"scene":"wheel-cairo","size":"\#(label)","median_ms":\#(round3(med)),"p95_ms":\#(round3(p95)),"floor_ms":\#(round3(floor)),"cairo_over_roundel":\#(round3(ratio))}"#)
             } else {
-                print(String(format: "cairo     %9.3f %8.3f %8.2f   (the same wheel frames drawn by cairo)", med, p95, med / floor))
-                print(String(format: "cairo ÷ roundel (wheel medians): %.2f×", ratio))
+                print("cairo     " + formatFixed(med, digits: 3, width: 9) + " " + formatFixed(p95, digits: 3, width: 8)
+                      + " " + formatFixed(med / floor, digits: 2, width: 8) + "   (the same wheel frames drawn by cairo)")
+                print("cairo ÷ roundel (wheel medians): " + formatFixed(ratio, digits: 2) + "×")
             }
         }
     }
@@ -144,25 +153,19 @@ struct Bench: ParsableCommand {
     /// Writes `description` to a temporary file, runs the cairo program on it and reads back
     /// `cairo median_ms M p95_ms P frames N`.
     static func runCairo(_ program: String, description: String, png: String?) throws(UserError) -> (median: Double, p95: Double) {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-bench-\(getpid()).txt")
-        defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = (png.map { ["--png", $0] } ?? []) + [file.path]
-        let output = Pipe()
-        process.standardOutput = output
+        let file = FilePaths.appending("roundel-bench-\(getpid()).txt", to: FileManager.default.temporaryDirectory.path)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result: ChildProcess.Result
         do {
-            try description.write(to: file, atomically: true, encoding: .utf8)
-            try process.run()
+            try description.write(toFile: file, atomically: true, encoding: .utf8)
+            result = try ChildProcess.run(program, arguments: (png.map { ["--png", $0] } ?? []) + [file])
         } catch {
-            throw UserError("cairo: cannot run '\(program)': \(error.localizedDescription)")
+            throw UserError("cairo: cannot run '\(program)': \(error)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let words = (String(data: data, encoding: .utf8) ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
-        guard process.terminationStatus == 0, words.count >= 5, words[0] == "cairo",
+        let words = String(decoding: result.output, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+        guard result.status == 0, words.count >= 5, words[0] == "cairo",
               let median = Double(words[2]), let p95 = Double(words[4]) else {
-            throw UserError("cairo: '\(program)' failed (exit \(process.terminationStatus))")
+            throw UserError("cairo: '\(program)' failed (exit \(result.status))")
         }
         return (median, p95)
     }
@@ -196,3 +199,10 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 }
 
 func round3(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
+
+extension String {
+    /// The first `length` characters, padded with spaces to exactly `length` (table columns).
+    func padding(toLength length: Int) -> String {
+        count >= length ? String(prefix(length)) : self + String(repeating: " ", count: length - count)
+    }
+}

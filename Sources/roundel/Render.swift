@@ -2,7 +2,6 @@
 // one frame, headless, deterministic; prints the scene's state as one line of JSON. For the wheel,
 // T counts from the start of the spin (`--spin-to` or `--seed`; neither renders the idle wheel).
 import ArgumentParser
-import Foundation
 import PNGCodec
 import Raster
 import Scenes

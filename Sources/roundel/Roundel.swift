@@ -2,7 +2,11 @@
 // Every error a user can cause prints one line on stderr and exits 2, usage errors included
 // (swift-argument-parser's own EX_USAGE 64 is mapped to 2), so scripts see one convention.
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @main
 struct Roundel: ParsableCommand {
@@ -17,15 +21,24 @@ struct Roundel: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as UserError {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            Foundation.exit(2)
+            printError(error.description)
+            exitProcess(2)
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
             let message = Roundel.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            FileHandle.standardError.write(Data("roundel: \(message)\n".utf8))
-            Foundation.exit(2)
+            printError("roundel: \(message)")
+            exitProcess(2)
         }
     }
+}
+
+/// The C library's exit, named apart from ParsableCommand's `exit(withError:)`.
+private func exitProcess(_ code: Int32) -> Never { exit(code) }
+
+/// One line on stderr.
+private func printError(_ line: String) {
+    let text = line + "\n"
+    _ = text.withCString { write(2, $0, strlen($0)) }
 }
 
 /// An error a user caused (bad value, bad file): its description is the whole stderr line.

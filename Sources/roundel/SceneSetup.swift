@@ -1,7 +1,7 @@
 // Building scenes from the command line's words: the scene's name, the config file and the seed.
 // Shared by `render`, `trace` and `run`, so all read a config the same way and report its errors the
 // same way (one line, exit 2).
-import Foundation
+import Dispatch
 import Raster
 import Scenes
 

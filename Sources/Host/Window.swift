@@ -1,7 +1,7 @@
 // The desktop window: a resizable SDL window whose renderer shows one streaming texture exactly the
 // size of the drawable in device px (SDL_GetRendererOutputSize, so HiDPI stays sharp). The texture and
-// the Canvas are rebuilt only when that size changes, so drawing a frame allocates nothing; only the
-// rows that changed since the last frame are uploaded (RowUpload.swift says why and what it saves).
+// the Canvas are rebuilt only when that size changes, so drawing a frame allocates nothing; only what
+// the frame redrew is uploaded (TextureUpload.swift says why).
 // SDL's video state is process-global: open one Window at a time, on the main thread.
 import CSDL2
 import Raster
@@ -13,12 +13,11 @@ public final class Window {
     /// Both at the renderer's output size, or nil until the first frame (and after a device reset).
     private var texture: StreamingTexture?
     private var canvas: Canvas?
-    private var uploader = RowDiffUploader()
+    private var uploader = TextureUploader()
     /// The scene, time and size of the frame the canvas holds (for incremental frames).
     private var lastDrawn: (scene: ObjectIdentifier, t: Double, size: Size)?
-    /// Rows sent to the texture by the last `drawFrame` (0 when nothing changed).
-    var lastUploadedRows: Int { uploader.lastUploadedRows }
-    var lastUploadedBands: [(y: Int, count: Int)] { uploader.lastBands }
+    /// The part of the frame the last `drawFrame` sent to the texture (nil: nothing).
+    var lastUploaded: PixelRect? { uploader.lastUploaded }
 
     /// Opens a resizable window of `width`×`height` window units (device px on a 1× display).
     /// `fullscreen` opens it covering the desktop (SDL_WINDOW_FULLSCREEN_DESKTOP: no mode change).
@@ -107,16 +106,18 @@ public final class Window {
     func drawFrame(_ scene: Scene, at t: Double, incremental: Bool = false) throws(HostError) {
         guard let (canvas, texture) = try frameBuffers() else { return }
         let size = Size(width: Double(canvas.width), height: Double(canvas.height))
+        var changed: PixelRect?
         if incremental, let last = lastDrawn, last.scene == ObjectIdentifier(scene), last.size == size,
            let dirty = scene.dirtyRect(since: last.t, at: t, frameSize: size) {
             canvas.clip = dirty.intersection(canvas.pixmap.bounds)
             scene.render(into: canvas, at: t)
+            changed = canvas.clip
             canvas.clip = canvas.pixmap.bounds
         } else {
             scene.render(into: canvas, at: t)
         }
         lastDrawn = (ObjectIdentifier(scene), t, size)
-        try uploader.upload(canvas.pixmap, to: texture)
+        try uploader.upload(canvas.pixmap, changed: changed, to: texture)
         // A window created fullscreen (or switched by F) can reach its final size before SDL's renderer
         // updates its viewport, which then keeps the old window size: the frame landed in a corner under
         // Xvfb. Reset the viewport to the whole output whenever it is not.

@@ -1,4 +1,4 @@
-// Measures the ways a frame can reach the texture, to justify RowDiffUploader (see RowUpload.swift).
+// Measures the ways a frame can reach the texture, to justify TextureUploader (see TextureUpload.swift).
 // Skipped unless ROUNDEL_BENCH=1; needs a display (DISPLAY=:99 under Xvfb). Frames of a spinning wheel
 // are rendered first, so only upload + copy + present is timed; prints the median ms per frame.
 @testable import Host
@@ -17,16 +17,19 @@ final class UploadBenchmark: XCTestCase {
         let (w, h) = window.pixelSize
         let scene = try XCTUnwrap(SceneCatalog.make(env["BENCH_SCENE"] ?? "wheel", resources: try SceneResources.loadDefault(), seed: 1))
         scene.handle(.primaryAction, at: 0, frameSize: Size(width: Double(w), height: Double(h)))
-        var frames: [Pixmap] = []
+        var frames: [Pixmap] = [], dirty: [PixelRect?] = []
         for i in 0..<60 {
             let canvas = try XCTUnwrap(Canvas(width: w, height: h))
-            scene.render(into: canvas, at: 0.5 + Double(i) / 60)
+            let t = 0.5 + Double(i) / 60
+            scene.render(into: canvas, at: t)
             frames.append(canvas.pixmap)
+            dirty.append(scene.dirtyRect(since: t - 1.0 / 60, at: t, frameSize: Size(width: Double(w), height: Double(h))))
         }
+        var next = 0
         let texture = try StreamingTexture(renderer: window.renderer, width: w, height: h)
         defer { texture.destroy() }
         var shadow = [UInt32](repeating: 0, count: w * h)
-        var uploader = RowDiffUploader()
+        var uploader = TextureUploader()
         var changedRows = 0, memcmpTime = 0.0
 
         /// Runs of rows of `frame` that differ from `shadow`, which is updated.
@@ -64,7 +67,8 @@ final class UploadBenchmark: XCTestCase {
         }
         let strategies: [(String, (Pixmap) throws -> Void)] = [
             ("full SDL_UpdateTexture", { f in try upload(f, to: texture) }),
-            ("changed bands, SDL_UpdateTexture (RowDiffUploader)", { f in try uploader.upload(f, to: texture) }),
+            ("dirty rectangle, SDL_UpdateTexture (TextureUploader)", { f in
+                try uploader.upload(f, changed: dirty[next % dirty.count], to: texture); next += 1 }),
             ("changed bands, SDL_LockTexture + memcpy", { f in bands(f) { y, n in lockCopy(f, y: y, rows: n) } }),
             ("full frame, SDL_LockTexture + memcpy", { f in lockCopy(f, y: 0, rows: h) }),
         ]

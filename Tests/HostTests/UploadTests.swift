@@ -1,4 +1,4 @@
-// Row-diff upload: the bands sent to the texture cover every changed row and nothing else, and the
+// Uploads: the first frame goes up whole, later ones only inside their dirty rectangle, and the
 // texture holds the whole new frame afterwards. Runs on SDL's software renderer into a surface
 // (no display), like renderThroughTexture.
 @testable import Host
@@ -36,42 +36,52 @@ final class UploadTests: XCTestCase {
         return Pixmap(width: width, height: height, stride: stride, pixels: pixels)!
     }
 
-    func testBandsCoverExactlyTheChangedRowsAndTheTextureEqualsTheFrame() throws {
+    /// `frame` with the pixels inside `rect` replaced by ones that depend on `seed`.
+    func changing(_ frame: Pixmap, in rect: PixelRect, seed: UInt32) -> Pixmap {
+        var next = frame
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX { next[x, y] = 0xFF00_0000 | (UInt32(x * 31 + y * 17) &* 0x9E37 ^ seed &* 0x85EB) & 0xFF_FFFF }
+        }
+        return next
+    }
+
+    func testTheFirstUploadIsWholeThenOnlyTheDirtyRectangleAndTheTextureEqualsTheFrame() throws {
         let (w, h) = (40, 30)
         for stride in [40, 45] {
             let target = try makeTarget(width: w, height: h)
             defer { target.destroy() }
-            var uploader = RowDiffUploader()
-            let first = frame(width: w, height: h, stride: stride, seed: 0)
-            try uploader.upload(first, to: target.texture)
-            XCTAssertEqual(uploader.lastBands.map(\.y), [0], "the first upload is the whole frame")
-            XCTAssertEqual(uploader.lastUploadedRows, h)
-            assertSamePixels(try target.contents(), first, "first frame")
+            var uploader = TextureUploader()
+            var current = frame(width: w, height: h, stride: stride, seed: 0)
+            try uploader.upload(current, changed: PixelRect(x: 3, y: 3, width: 2, height: 2), to: target.texture)
+            XCTAssertEqual(uploader.lastUploaded, current.bounds, "the first upload is the whole frame, whatever changed")
+            assertSamePixels(try target.contents(), current, "first frame")
 
-            for (seed, rows) in [(1, Set([0])), (2, Set([3, 4, 5, 9, 29])), (3, Set(0..<30)), (4, Set<Int>()), (5, Set([28, 29]))] {
-                let next = frame(width: w, height: h, stride: stride, seed: UInt32(seed), changedRows: rows)
-                try uploader.upload(next, to: target.texture)
-                var covered = Set<Int>()
-                for band in uploader.lastBands { covered.formUnion(band.y..<(band.y + band.count)) }
-                // Rows changed relative to the previous frame: those in this set or the previous one.
-                XCTAssertTrue(covered.isSuperset(of: rows), "stride \(stride), seed \(seed): every changed row uploaded")
-                XCTAssertEqual(uploader.lastUploadedRows, covered.count)
-                assertSamePixels(try target.contents(), next, "stride \(stride), after frame \(seed)")
+            let rects = [PixelRect(x: 0, y: 0, width: 1, height: 1), PixelRect(x: 5, y: 7, width: 20, height: 9),
+                         PixelRect(x: 30, y: 20, width: 10, height: 10), PixelRect(x: 35, y: 25, width: 20, height: 20)]
+            for (seed, rect) in rects.enumerated() {
+                let inside = rect.intersection(current.bounds)
+                current = changing(current, in: inside, seed: UInt32(seed + 1))
+                try uploader.upload(current, changed: rect, to: target.texture)
+                XCTAssertEqual(uploader.lastUploaded, inside, "stride \(stride): only the dirty rectangle, clipped to the frame")
+                assertSamePixels(try target.contents(), current, "stride \(stride), after rectangle \(seed)")
             }
+            current = frame(width: w, height: h, stride: stride, seed: 9, changedRows: Set(0..<h))
+            try uploader.upload(current, changed: nil, to: target.texture)
+            XCTAssertEqual(uploader.lastUploaded, current.bounds, "a whole frame goes up whole")
+            assertSamePixels(try target.contents(), current, "stride \(stride), whole frame")
         }
     }
 
-    func testUnchangedFrameUploadsNothingAndInvalidateSendsEverything() throws {
+    func testAnEmptyDirtyRectangleUploadsNothingAndInvalidateSendsEverything() throws {
         let target = try makeTarget(width: 8, height: 6)
         defer { target.destroy() }
-        var uploader = RowDiffUploader()
+        var uploader = TextureUploader()
         let f = frame(width: 8, height: 6, stride: 8, seed: 0)
-        try uploader.upload(f, to: target.texture)
-        try uploader.upload(f, to: target.texture)
-        XCTAssertEqual(uploader.lastUploadedRows, 0)
-        XCTAssertTrue(uploader.lastBands.isEmpty)
+        try uploader.upload(f, changed: nil, to: target.texture)
+        try uploader.upload(f, changed: PixelRect(x: 0, y: 0, width: 0, height: 0), to: target.texture)
+        XCTAssertNil(uploader.lastUploaded)
         uploader.invalidate()
-        try uploader.upload(f, to: target.texture)
-        XCTAssertEqual(uploader.lastUploadedRows, 6)
+        try uploader.upload(f, changed: PixelRect(x: 1, y: 1, width: 1, height: 1), to: target.texture)
+        XCTAssertEqual(uploader.lastUploaded, f.bounds)
     }
 }

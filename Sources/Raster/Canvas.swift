@@ -29,6 +29,8 @@ public final class Canvas {
     /// The layer spans `fillTiles` wrote: raw memory grown on demand and kept (an array's append
     /// made an exclusivity and a uniqueness check per span, a tenth of the slices' cost).
     var tileSpans = SpanList()
+    /// `fillTiles`' tiles flattened once per call, kept for the next.
+    var tileOutlines: [Polylines] = []
 
     deinit { tileSpans.deallocate() }
 
@@ -136,19 +138,26 @@ public final class Canvas {
         let box = PixelRect(enclosing: area).intersection(pixmap.bounds)
         let visible = clip.intersection(box)
         guard !visible.isEmpty else { return }
-        if layer.width < box.width || layer.height < box.height {
+        // The layer holds one band of rows at a time (the rasterizer's band), so it stays small and
+        // in cache however large the tiles.
+        let bandRows = Rasterizer.bandRows
+        let layerRows = min(box.height, bandRows)
+        if layer.width < box.width || layer.height < layerRows {
             // In steps of 64 px (within the pixmap): tiles that grow every frame (a pie being drawn)
             // reallocate now and then, not every frame.
             let width = min(max(pixmap.width, box.width), (max(layer.width, box.width) + 63) / 64 * 64)
-            let height = min(max(pixmap.height, box.height), (max(layer.height, box.height) + 63) / 64 * 64)
+            let height = min(max(bandRows, layerRows), (max(layer.height, layerRows) + 63) / 64 * 64)
             layer = Pixmap(width: width, height: height) ?? layer
         }
         let whole = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
         let local = PixelRect(x: visible.x - box.x, y: visible.y - box.y, width: visible.width, height: visible.height)
         let toLayer = transform.concatenating(.translation(x: -Double(box.x), y: -Double(box.y)))
+        // Each tile flattened once, in box coordinates, for all the bands.
+        while tileOutlines.count < tiles.count { tileOutlines.append(Polylines()) }
+        for (k, tile) in tiles.enumerated() { tile.path.flatten(transform: toLayer, into: &tileOutlines[k]) }
+        let outlines = tileOutlines
         let layerStride = layer.stride, dstStride = pixmap.stride
         var spans = tileSpans
-        spans.count = 0
         // A backdrop must lie under all of the tiles' box, or the pixmap itself is what lies under them.
         let backdrop = backdrop.flatMap {
             PixelRect(x: origin.x, y: origin.y, width: $0.width, height: $0.height).intersection(box) == box ? $0 : nil
@@ -163,42 +172,47 @@ public final class Canvas {
             let belowStride = backdrop == nil ? dstStride : under.stride
             let below = backdrop == nil ? UnsafePointer(dst) + box.y * dstStride + box.x
                 : underPixels.baseAddress! + (box.y - origin.y) * under.stride + (box.x - origin.x)
-            for tile in tiles {
-                let color = tile.color.premultiplied
-                guard color != 0 else { continue }
-                tile.path.flatten(transform: toLayer, into: &flattened)
-                rasterizer.rasterize(flattened, rule: .nonZero, clip: local, bounds: whole) { y, x0, coverage in
-                    var i = y * layerStride + x0
-                    for c in coverage {
-                        if c != 0 { sum[i] = plusPixel(c == 255 ? color : scalePixel(color, by: UInt32(c)), sum[i]) }
-                        i += 1
+            var bandTop = local.y
+            while bandTop < local.maxY {
+                let band = local.intersection(PixelRect(x: local.x, y: bandTop, width: local.width, height: bandRows))
+                spans.count = 0
+                for (k, tile) in tiles.enumerated() {
+                    let color = tile.color.premultiplied
+                    guard color != 0 else { continue }
+                    rasterizer.rasterize(outlines[k], rule: .nonZero, clip: band, bounds: whole) { y, x0, coverage in
+                        var i = (y - bandTop) * layerStride + x0
+                        for c in coverage {
+                            if c != 0 { sum[i] = plusPixel(c == 255 ? color : scalePixel(color, by: UInt32(c)), sum[i]) }
+                            i += 1
+                        }
+                        spans.append(y: y, x0: x0, x1: x0 + coverage.count)
+                    } solid: { y, x0, x1 in
+                        // Fully covered by this tile, so no other tile of the partition adds to these
+                        // pixels: composited straight onto the pixmap (an opaque tile at memset speed).
+                        let offset = (box.y + y) * dstStride + box.x + x0
+                        let run = dst + offset
+                        if color >> 24 == 255 {
+                            run.update(repeating: color, count: x1 - x0)
+                        } else {
+                            let back = below + y * belowStride + x0
+                            for i in 0..<(x1 - x0) { run[i] = sourceOver(color, back[i]) }
+                        }
                     }
-                    spans.append(y: y, x0: x0, x1: x0 + coverage.count)
-                } solid: { y, x0, x1 in
-                    // Fully covered by this tile, so no other tile of the partition adds to these
-                    // pixels: composited straight onto the pixmap (an opaque tile at memset speed).
+                }
+                for k in 0..<spans.count {
+                    let span = spans.base[k]
+                    let y = Int(span.y), x0 = Int(span.x0)
                     let offset = (box.y + y) * dstStride + box.x + x0
-                    let run = dst + offset
-                    if color >> 24 == 255 {
-                        run.update(repeating: color, count: x1 - x0)
-                    } else {
-                        let back = below + y * belowStride + x0
-                        for i in 0..<(x1 - x0) { run[i] = sourceOver(color, back[i]) }
+                    let src = sum + (y - bandTop) * layerStride + x0, out = dst + offset, back = below + y * belowStride + x0
+                    for i in 0..<(Int(span.x1) - x0) {
+                        let p = src[i]
+                        if p != 0 {
+                            out[i] = p >> 24 == 255 ? p : sourceOver(p, back[i])
+                            src[i] = 0
+                        }
                     }
                 }
-            }
-            for k in 0..<spans.count {
-                let span = spans.base[k]
-                let y = Int(span.y), x0 = Int(span.x0)
-                let offset = (box.y + y) * dstStride + box.x + x0
-                let src = sum + y * layerStride + x0, out = dst + offset, back = below + y * belowStride + x0
-                for i in 0..<(Int(span.x1) - x0) {
-                    let p = src[i]
-                    if p != 0 {
-                        out[i] = p >> 24 == 255 ? p : sourceOver(p, back[i])
-                        src[i] = 0
-                    }
-                }
+                bandTop += bandRows
             }
           }
           }

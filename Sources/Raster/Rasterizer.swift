@@ -30,13 +30,11 @@ public final class Rasterizer {
     public func fill(_ contours: Polylines, rule: FillRule, color: UInt32, blend mode: BlendMode = .sourceOver,
                      clip: PixelRect, into pixmap: inout Pixmap) {
         guard color >> 24 != 0 || mode == .plus, color != 0 else { return }
-        accumulate(contours, clip: clip.intersection(pixmap.bounds), bounds: pixmap.bounds)
-        guard !box.isEmpty else { return }
-        let stride = pixmap.stride
+        let stride = pixmap.stride, bounds = pixmap.bounds
         let opaque = color >> 24 == 255 && mode == .sourceOver
         pixmap.pixels.withUnsafeMutableBufferPointer { dst in
             let out = dst.baseAddress!
-            sweep(rule: rule) { y, x0, cov in
+            inBands(contours, clip: clip, bounds: bounds) { sweep(rule: rule) { y, x0, cov in
                 var i = y * stride + x0
                 for c in cov {
                     if c != 0 { out[i] = blend(color, coverage: UInt32(c), out[i], mode: mode) }
@@ -50,7 +48,7 @@ public final class Rasterizer {
                 } else {
                     for i in (base + x0)..<(base + x1) { out[i] = blend(color, coverage: 255, out[i], mode: mode) }
                 }
-            }
+            } }
         }
     }
 
@@ -63,9 +61,28 @@ public final class Rasterizer {
     public func rasterize(_ contours: Polylines, rule: FillRule, clip: PixelRect, bounds: PixelRect,
                           span: (_ y: Int, _ x: Int, _ coverage: UnsafeBufferPointer<UInt8>) -> Void,
                           solid: (_ y: Int, _ x0: Int, _ x1: Int) -> Void) {
-        accumulate(contours, clip: clip.intersection(bounds), bounds: bounds)
-        guard !box.isEmpty else { return }
-        sweep(rule: rule, span: span, solid: solid)
+        inBands(contours, clip: clip, bounds: bounds) { sweep(rule: rule, span: span, solid: solid) }
+    }
+
+    /// Rows accumulated and swept per pass: a band's cells (this many rows of the shape's width)
+    /// stay in the cache, and the buffers never grow past one band however tall the shape.
+    static let bandRows = 128
+
+    /// Runs `body` (a sweep) once per band of `bandRows` rows of the shape inside the clip, the band's
+    /// cells accumulated first. Coverage does not depend on the clip (see `accumulate`), so the
+    /// bands give the pixels one pass would.
+    @inline(__always)
+    private func inBands(_ contours: Polylines, clip: PixelRect, bounds: PixelRect, _ body: () -> Void) {
+        let area = clip.intersection(bounds)
+        let rows = PixelRect(enclosing: contours.bounds).intersection(area)
+        guard !rows.isEmpty else { return }
+        var y = rows.y
+        while y < rows.maxY {
+            let band = PixelRect(x: area.x, y: y, width: area.width, height: min(Rasterizer.bandRows, rows.maxY - y))
+            accumulate(contours, clip: band, bounds: bounds)
+            if !box.isEmpty { body() }
+            y += Rasterizer.bandRows
+        }
     }
 
     // MARK: Accumulation
@@ -86,6 +103,9 @@ public final class Rasterizer {
         reserve(area: cells.stride * box.height, touched: cells.words * box.height, columns: cells.stride)
 
         let target = cells
+        // Edges wholly above or below the box's rows add nothing (most of a tall shape's edges, in
+        // all but one band): skipped here, before the call.
+        let top = Double(box.y), bottom = Double(box.maxY)
         contours.points.withUnsafeBufferPointer { points in
             for contour in contours.contours {
                 let r = contour.range
@@ -93,7 +113,7 @@ public final class Rasterizer {
                 var prev = points[r.upperBound - 1]   // every contour is filled closed
                 for i in r {
                     let p = points[i]
-                    target.addEdge(prev, p)
+                    if !((prev.y <= top && p.y <= top) || (prev.y >= bottom && p.y >= bottom)) { target.addEdge(prev, p) }
                     prev = p
                 }
             }

@@ -18,6 +18,9 @@ struct WheelFrameCache {
     /// Slices run under the ring's band to `sliceRadius`; they are visible out to `visibleRadius`.
     let sliceRadius: Double
     let visibleRadius: Double
+    /// Inside this radius every pixel is covered by the slices or by the ring's opaque band, so the
+    /// backdrop is not copied there.
+    let coveredRadius: Double
     let hubRadius: Double
     /// Slice sectors around (0, 0) at rotation 0, for `fillTiles`.
     let slices: [(path: Path, color: Color)]
@@ -66,7 +69,21 @@ extension WheelScene {
         }
         let ringRadius = ringDiameter / 2
         let visible = ring == nil ? r : ringRadius * ringGeometry.inner
-        let sliceRadius = ring == nil ? r : min(r, ringRadius * (ringGeometry.inner + ringGeometry.outer) / 2)
+        var sliceRadius = ring == nil ? r : min(r, ringRadius * (ringGeometry.inner + ringGeometry.outer) / 2)
+        // The shipped ring is opaque across its band (RingImage's geometry, less 3.5 texels for bilinear
+        // footprints and area averaging, checked on the image in case the file was replaced): the
+        // slices need only reach under its inner part, and nothing under the band needs the backdrop
+        // either. Both are hidden there, so no pixel changes.
+        var opaqueOuter = sliceRadius
+        if case .shipped = config.ring, let scaledRing {
+            let texel = ringDiameter / Double(scaledRing.width), half = Double(scaledRing.width) / 2
+            let innerTexels = half * RingImage.innerFraction + 3.5, outerTexels = half - 1.5 - 3.5
+            let inner = texel * innerTexels, outer = texel * outerTexels
+            if outer - inner > 4, isOpaque(scaledRing, from: innerTexels - 2, to: outerTexels + 2) {
+                sliceRadius = min(sliceRadius, inner + 1)
+                opaqueOuter = max(sliceRadius, outer)
+            }
+        }
         let hub = max(4, 0.075 * r)
         let origin = Point.zero
 
@@ -117,6 +134,7 @@ extension WheelScene {
         pointer.close()
 
         var made = WheelFrameCache(size: size, layout: layout, sliceRadius: sliceRadius, visibleRadius: visible,
+                                   coveredRadius: opaqueOuter,
                                    hubRadius: hub, slices: slices, separators: separators, labels: labels,
                                    ring: scaledRing, ringDiameter: ringDiameter, ringShape: scaledRing.map(ringShape),
                                    backdrop: nil, pointer: pointer, pointerTip: tip,
@@ -366,6 +384,24 @@ extension WheelScene {
                    style: TextStyle(size: size, color: enabled ? Color(rgb: 0x161A24) : Color(rgb: 0x2A2F3A),
                                     alignment: .center, verticalAlignment: .middle))
     }
+}
+
+/// Whether every pixel of `image` whose centre lies between `inner` and `outer` px from the image's
+/// centre is opaque.
+func isOpaque(_ image: Pixmap, from inner: Double, to outer: Double) -> Bool {
+    let cx = Double(image.width) / 2, cy = Double(image.height) / 2
+    for y in 0..<image.height {
+        let dy = Double(y) + 0.5 - cy
+        guard abs(dy) < outer else { continue }
+        let reach = (outer * outer - dy * dy).squareRoot()
+        let hole = abs(dy) < inner ? (inner * inner - dy * dy).squareRoot() : 0
+        // The row's two stretches of the annulus (one where it passes above or below the hole).
+        for (from, to) in [(cx - reach, cx - hole), (cx + hole, cx + reach)] {
+            for x in max(0, Int((from - 0.5).rounded(.up)))..<min(image.width, Int((to - 0.5).rounded(.down)) + 1)
+                where image[x, y] >> 24 != 255 { return false }
+        }
+    }
+    return true
 }
 
 /// A slice around (0, 0) whose arc is a polygon with vertices on the circle, its chords at most

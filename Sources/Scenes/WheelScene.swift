@@ -148,11 +148,12 @@ public final class WheelScene: Scene {
         let highlight = winner == nil ? 0 : highlightStrength(at: t)
         if let backdrop = frame.backdrop {
             // Plain background around the wheel's square; inside it the backdrop, except under the
-            // slices: they cover their disc completely and are composited over the backdrop itself.
+            // slices (they cover their disc completely and are composited over the backdrop itself)
+            // and under the ring's opaque band.
             let origin = frame.backdropOrigin
             canvas.clear(config.backgroundColor,
                          outside: PixelRect(x: origin.x, y: origin.y, width: backdrop.width, height: backdrop.height))
-            canvas.replace(with: backdrop, at: origin, outside: frame.layout.center, radius: frame.sliceRadius - 1)
+            canvas.replace(with: backdrop, at: origin, outside: frame.layout.center, radius: frame.coveredRadius - 1)
         } else {
             canvas.clear(config.backgroundColor)
             drawShadow(frame, in: canvas)

@@ -50,6 +50,16 @@ final class DirtyRectTests: XCTestCase {
         XCTAssertLessThan(dirty.width * dirty.height, 320 * 240 * 3 / 4, "the disc, not the frame")
     }
 
+    /// Large enough that the ring's opaque band is left to the ring (see RingBandTests): what lay
+    /// under it from the frame before must never show.
+    func testALargerSpinningWheelRedrawnIncrementallyEqualsWholeFrames() throws {
+        let wheel = try WheelScene(resources: try resources(), seed: 8)
+        try wheel.spin(at: 0.1, to: 5)
+        let times = stride(from: 0.0, through: 6.0, by: 0.2).map { $0 }
+        let partial = try assertIncrementalFramesMatch(wheel, width: 800, height: 600, times: times)
+        XCTAssertGreaterThan(partial, 20)
+    }
+
     func testRunningTimerRedrawsTheRingEdgeAndTheTime() throws {
         let file = try ConfigFile.parse(Data(#"{"timer": {"sequence": [{"label": "Focus", "duration": 4}, {"label": "Break", "duration": 2}]}}"#.utf8),
                                         file: "test.json", baseDirectory: ".")

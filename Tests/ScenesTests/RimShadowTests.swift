@@ -34,3 +34,25 @@ final class RimShadowTests: XCTestCase {
         }
     }
 }
+
+/// Under the shipped ring's opaque band the frame keeps whatever was there (the ring covers it), so
+/// the slices stop under its inner part and the backdrop is not copied beneath it.
+final class RingBandTests: XCTestCase {
+    func testTheShippedRingsBandIsFoundOpaqueAndACustomOneIsNotAssumedSo() throws {
+        let resources = try SceneResources.loadDefault()
+        let shipped = try WheelScene(resources: resources)
+        for size in [Size(width: 800, height: 600), Size(width: 1920, height: 1080)] {
+            let frame = shipped.prepare(for: size)
+            XCTAssertGreaterThan(frame.coveredRadius, frame.sliceRadius + 4, "\(size)")
+            XCTAssertLessThan(frame.coveredRadius, frame.ringDiameter / 2, "\(size)")
+        }
+        // A half-transparent ring: nothing may be left to it.
+        var config = WheelConfig.defaults
+        var ring = try XCTUnwrap(RingImage.generate(side: 256))
+        for i in ring.pixels.indices { ring.pixels[i] = scalePixel(ring.pixels[i], by: 128) }
+        config.ring = .image(ring, path: "half.png")
+        let custom = try WheelScene(config: config, resources: resources)
+        let frame = custom.prepare(for: Size(width: 640, height: 480))
+        XCTAssertEqual(frame.coveredRadius, frame.sliceRadius)
+    }
+}

@@ -124,27 +124,20 @@ public final class Rasterizer {
     /// Grows in coarse steps (64 Ki cells), so shapes that grow a little every frame (a clock's
     /// hands, a pie being drawn) reallocate now and then, not every frame, and little is wasted.
     private func reserve(area: Int, touched: Int, columns: Int) {
-        if areaCapacity < area {
-            let grown = (area + 65535) / 65536 * 65536
-            cells.area.deallocate()
-            cells.area = .allocate(capacity: grown)
-            cells.area.initialize(repeating: 0, count: grown)
-            areaCapacity = grown
-        }
-        if touchedCapacity < touched {
-            let grown = (touched + 4095) / 4096 * 4096
-            cells.touched.deallocate()
-            cells.touched = .allocate(capacity: grown)
-            cells.touched.initialize(repeating: 0, count: grown)
-            touchedCapacity = grown
-        }
-        if coverageCapacity < columns {
-            let grown = (columns + 1023) / 1024 * 1024
-            cells.coverage.deallocate()
-            cells.coverage = .allocate(capacity: grown)
-            cells.coverage.initialize(repeating: 0, count: grown)
-            coverageCapacity = grown
-        }
+        Rasterizer.grow(&cells.area, &areaCapacity, to: area, step: 65536, zero: 0)
+        Rasterizer.grow(&cells.touched, &touchedCapacity, to: touched, step: 4096, zero: 0)
+        Rasterizer.grow(&cells.coverage, &coverageCapacity, to: columns, step: 1024, zero: 0)
+    }
+
+    /// Replaces `buffer` by a zeroed one of at least `needed` elements, in steps of `step`, when
+    /// `capacity` is short of it.
+    private static func grow<T>(_ buffer: inout UnsafeMutablePointer<T>, _ capacity: inout Int, to needed: Int, step: Int, zero: T) {
+        guard capacity < needed else { return }
+        let grown = (needed + step - 1) / step * step
+        buffer.deallocate()
+        buffer = .allocate(capacity: grown)
+        buffer.initialize(repeating: zero, count: grown)
+        capacity = grown
     }
 
     // MARK: Sweep

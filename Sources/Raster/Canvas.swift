@@ -2,6 +2,7 @@
 // and the stroker, so drawing a frame allocates nothing once the buffers have grown.
 // All coordinates are device px after `transform`; everything is clipped to `clip` and the pixmap.
 
+import Dispatch
 import FoundationEssentials
 
 public final class Canvas {
@@ -29,10 +30,15 @@ public final class Canvas {
     /// The layer spans `fillTiles` wrote: raw memory grown on demand and kept (an array's append
     /// made an exclusivity and a uniqueness check per span, a tenth of the slices' cost).
     var tileSpans = SpanList()
+    /// Span lists of `fillTiles`' bands on other cores.
+    var bandSpanLists: [SpanList] = []
     /// `fillTiles`' tiles flattened once per call, kept for the next.
     var tileOutlines: [Polylines] = []
 
-    deinit { tileSpans.deallocate() }
+    deinit {
+        tileSpans.deallocate()
+        for list in bandSpanLists { list.deallocate() }
+    }
 
     public init(pixmap: Pixmap) {
         self.pixmap = pixmap
@@ -141,16 +147,20 @@ public final class Canvas {
         // The layer holds one band of rows at a time (the rasterizer's band), so it stays small and
         // in cache however large the tiles.
         let bandRows = Rasterizer.bandRows
-        let layerRows = min(box.height, bandRows)
+        // Large tiles (a wheel's slices) are filled a band per core, each core with its own rasterizer,
+        // rows of the layer and span list; bands touch disjoint rows, so the pixels are those of one core.
+        let bands = (local(visible, box).height + bandRows - 1) / bandRows
+        let workers = visible.width * visible.height >= Canvas.bandedDrawingArea ? max(1, min(threads, bands)) : 1
+        let layerRows = min(box.height, bandRows) * workers
         if layer.width < box.width || layer.height < layerRows {
             // In steps of 64 px (within the pixmap): tiles that grow every frame (a pie being drawn)
             // reallocate now and then, not every frame.
             let width = min(max(pixmap.width, box.width), (max(layer.width, box.width) + 63) / 64 * 64)
-            let height = min(max(bandRows, layerRows), (max(layer.height, layerRows) + 63) / 64 * 64)
+            let height = min(max(bandRows * workers, layerRows), (max(layer.height, layerRows) + 63) / 64 * 64)
             layer = Pixmap(width: width, height: height) ?? layer
         }
         let whole = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
-        let local = PixelRect(x: visible.x - box.x, y: visible.y - box.y, width: visible.width, height: visible.height)
+        let local = local(visible, box)
         let toLayer = transform.concatenating(.translation(x: -Double(box.x), y: -Double(box.y)))
         // Each tile flattened once, in box coordinates, for all the bands.
         while tileOutlines.count < tiles.count { tileOutlines.append(Polylines()) }
@@ -166,14 +176,16 @@ public final class Canvas {
         layer.pixels.withUnsafeMutableBufferPointer { layerPixels in
           pixmap.pixels.withUnsafeMutableBufferPointer { pixmapPixels in
           under.pixels.withUnsafeBufferPointer { underPixels in
-            let sum = layerPixels.baseAddress!, dst = pixmapPixels.baseAddress!
+            let layerBase = layerPixels.baseAddress!, dst = pixmapPixels.baseAddress!
             // Where composited pixels find what lies under them: the backdrop, or the pixmap itself
             // (box-relative row y, column x).
             let belowStride = backdrop == nil ? dstStride : under.stride
             let below = backdrop == nil ? UnsafePointer(dst) + box.y * dstStride + box.x
                 : underPixels.baseAddress! + (box.y - origin.y) * under.stride + (box.x - origin.x)
-            var bandTop = local.y
-            while bandTop < local.maxY {
+            /// Fills band `index` (rows from `local.y + index · bandRows`) with `rasterizer`, summing edge pixels
+            /// in the layer rows from `sum` and listing them in `spans`, then composites them.
+            func fillBand(_ index: Int, _ rasterizer: Rasterizer, _ sum: UnsafeMutablePointer<UInt32>, _ spans: inout SpanList) {
+                let bandTop = local.y + index * bandRows
                 let band = local.intersection(PixelRect(x: local.x, y: bandTop, width: local.width, height: bandRows))
                 spans.count = 0
                 for (k, tile) in tiles.enumerated() {
@@ -212,12 +224,36 @@ public final class Canvas {
                         }
                     }
                 }
-                bandTop += bandRows
+            }
+            if workers == 1 {
+                for k in 0..<bands { fillBand(k, rasterizer, layerBase, &spans) }
+            } else {
+                while bandRasterizers.count < workers { bandRasterizers.append(Rasterizer()) }
+                while bandSpanLists.count < workers { bandSpanLists.append(SpanList()) }
+                let rasterizers = bandRasterizers
+                var lists = bandSpanLists
+                bandSpanLists = []   // moved out, so writing to it below copies nothing
+                lists.withUnsafeMutableBufferPointer { lists in
+                    let own = lists   // a copy of the pointer, which the workers may capture
+                    let work = BandWork { w in
+                        // Worker w takes bands w, w + workers, …: neighbours share the load.
+                        for k in stride(from: w, to: bands, by: workers) {
+                            fillBand(k, rasterizers[w], layerBase + w * bandRows * layerStride, &own[w])
+                        }
+                    }
+                    DispatchQueue.concurrentPerform(iterations: workers) { w in work.run(w) }
+                }
+                bandSpanLists = lists
             }
           }
           }
         }
         tileSpans = spans
+    }
+
+    /// `visible`'s place inside `box`.
+    private func local(_ visible: PixelRect, _ box: PixelRect) -> PixelRect {
+        PixelRect(x: visible.x - box.x, y: visible.y - box.y, width: visible.width, height: visible.height)
     }
 
     /// Strokes `path` with `color`: the outline is built by the Stroker and filled nonzero.

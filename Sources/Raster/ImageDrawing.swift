@@ -176,6 +176,6 @@ struct BilinearSampler {
 }
 
 /// A band of a banded draw, handed to Dispatch's worker threads (see `Canvas.draw`).
-private struct BandWork: @unchecked Sendable {
+struct BandWork: @unchecked Sendable {
     let run: (Int) -> Void
 }

@@ -127,4 +127,29 @@ final class BandedDrawingTests: XCTestCase {
         XCTAssertEqual(results[0], results[2])
         XCTAssertNotEqual(results[0][400, 330], Color(rgb: 0x101820).premultiplied, "the image was drawn")
     }
+
+    /// Large tiles filled a band per core (over a backdrop and clipped, as the wheel does) are the same,
+    /// pixel for pixel, as on one core, twice in a row (each core's layer rows are left clean).
+    func testTilesOnSeveralCoresMatchOneCore() throws {
+        let centre = Point(x: 410, y: 330)
+        let tiles = (0..<13).map { i -> (path: Path, color: Color) in
+            let a = Angle.degrees(Double(i) * 360 / 13 + 7)
+            return (.sector(center: centre, radius: 300, start: a, end: a + .degrees(360.0 / 13)),
+                    Color(rgb: UInt32(0x20 + i * 15) << 16 | UInt32(0x90 - i * 5) << 8 | 0x40, alpha: i == 5 ? 128 : 255))
+        }
+        let backdrop = try XCTUnwrap(Canvas(width: 800, height: 660))
+        backdrop.clear(Color(rgb: 0x203040))
+        var results: [Pixmap] = []
+        for threads in [1, 2, 3, 4] {
+            let canvas = try XCTUnwrap(Canvas(width: 800, height: 660))
+            canvas.threads = threads
+            for clip in [canvas.pixmap.bounds, PixelRect(x: 150, y: 71, width: 500, height: 517)] {
+                canvas.clear(Color(rgb: 0xFF00FF))
+                canvas.withClip(clip) { canvas.fillTiles(tiles, over: backdrop.pixmap) }
+            }
+            results.append(canvas.pixmap)
+        }
+        for k in 1..<results.count { XCTAssertEqual(results[0], results[k], "\(k + 1) cores") }
+        XCTAssertEqual(results[0][410, 100] >> 24, 255, "the tiles were drawn")
+    }
 }

@@ -24,8 +24,21 @@ struct RimShadow {
             guard abs(dy) < outer else { continue }
             let reach = (outer * outer - dy * dy).squareRoot()
             let x0 = Int((center.x - reach).rounded(.down)), x1 = Int((center.x + reach).rounded(.up))
+            // Pixels well inside the hole have no shadow: the row's walk jumps over them.
+            let hole = abs(dy) < inner ? (inner * inner - dy * dy).squareRoot() : 0
+            let holeStart = Int((center.x - hole).rounded(.up)), holeEnd = Int((center.x + hole).rounded(.down))
             var spanStart: Int?
-            for x in x0...x1 {
+            var x = x0 - 1
+            while x < x1 {
+                x += 1
+                if x == holeStart && holeStart < holeEnd {
+                    if let start = spanStart {
+                        spans.append((Int32(y), Int32(start), Int32(x), Int32(alpha.count - (x - start))))
+                        spanStart = nil
+                    }
+                    x = holeEnd - 1
+                    continue
+                }
                 let dx = Double(x) + 0.5 - center.x
                 let r = (dx * dx + dy * dy).squareRoot()
                 var a: UInt8 = 0

@@ -70,18 +70,7 @@ public final class Canvas {
     /// costs one memory copy instead of redrawing it.
     public func replace(with source: Pixmap) {
         guard source.width == pixmap.width, source.height == pixmap.height else { return }
-        let r = clip.intersection(pixmap.bounds)
-        guard !r.isEmpty else { return }
-        let dstStride = pixmap.stride, srcStride = source.stride
-        source.pixels.withUnsafeBufferPointer { src in
-            pixmap.pixels.withUnsafeMutableBufferPointer { dst in
-                for y in r.y..<r.maxY {
-                    let from = UnsafeBufferPointer(rebasing: src[(y * srcStride + r.x)..<(y * srcStride + r.maxX)])
-                    _ = UnsafeMutableBufferPointer(rebasing: dst[(y * dstStride + r.x)..<(y * dstStride + r.maxX)])
-                        .initialize(from: from)
-                }
-            }
-        }
+        replace(with: source, outside: .zero, radius: 0)
     }
 
     /// `replace(with:)` except for the pixels lying wholly inside the circle around `center`

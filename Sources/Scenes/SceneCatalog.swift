@@ -9,14 +9,18 @@ public enum SceneCatalog {
     /// scene. `seed` makes random outcomes reproducible (nil: the system's generator).
     public static func make(_ name: String, config: ConfigFile? = nil, resources: SceneResources,
                             seed: UInt64? = nil) throws(ConfigError) -> Scene? {
-        switch name {
-        case "wheel": return try WheelScene(config: try config.map(WheelConfig.parse) ?? .defaults, resources: resources, seed: seed)
-        case "timer": return try TimerScene(config: try config.map(TimerConfig.parse) ?? .defaults, resources: resources)
-        case "pie": return try PieScene(config: try config.map(PieConfig.parse) ?? .defaults, resources: resources)
-        case "clock": return ClockScene(config: try config.map(ClockConfig.parse) ?? .defaults, resources: resources, startTime: ClockScene.secondsSinceMidnightNow())  // local time once, at creation; `--time` sets startTime
-        case "testcard": return TestCard(resources: resources)
-        default: return nil
+        // Only this scene's section is read: a broken section of another scene is not its problem.
+        var configs = Configs()
+        if let config {
+            switch name {
+            case "wheel": configs.wheel = try WheelConfig.parse(config)
+            case "timer": configs.timer = try TimerConfig.parse(config)
+            case "pie": configs.pie = try PieConfig.parse(config)
+            case "clock": configs.clock = try ClockConfig.parse(config)
+            default: break
+            }
         }
+        return try build(name, configs, resources: resources, seed: seed)
     }
 
     /// The scenes that exist, in `names` order (the window cycles through these).
@@ -34,11 +38,25 @@ public enum SceneCatalog {
 
     /// The scenes that exist, in `names` order, from sections already read.
     public static func makeAll(_ configs: Configs, resources: SceneResources, seed: UInt64? = nil) throws(ConfigError) -> [Scene] {
-        [try WheelScene(config: configs.wheel, resources: resources, seed: seed),
-         try TimerScene(config: configs.timer, resources: resources),
-         try PieScene(config: configs.pie, resources: resources),
-         ClockScene(config: configs.clock, resources: resources, startTime: ClockScene.secondsSinceMidnightNow()),
-         TestCard(resources: resources)]
+        var scenes: [Scene] = []
+        for name in names {
+            if let scene = try build(name, configs, resources: resources, seed: seed) { scenes.append(scene) }
+        }
+        return scenes
+    }
+
+    /// Scene `name` from its settings in `configs`, or nil when there is no such scene.
+    private static func build(_ name: String, _ configs: Configs, resources: SceneResources,
+                              seed: UInt64?) throws(ConfigError) -> Scene? {
+        switch name {
+        case "wheel": return try WheelScene(config: configs.wheel, resources: resources, seed: seed)
+        case "timer": return try TimerScene(config: configs.timer, resources: resources)
+        case "pie": return try PieScene(config: configs.pie, resources: resources)
+        // Local time once, at creation; `--time` sets startTime.
+        case "clock": return ClockScene(config: configs.clock, resources: resources, startTime: ClockScene.secondsSinceMidnightNow())
+        case "testcard": return TestCard(resources: resources)
+        default: return nil
+        }
     }
 
     /// Each scene's settings.

@@ -18,11 +18,15 @@ struct WheelFrameCache {
     /// Slices run under the ring's band to `sliceRadius`; they are visible out to `visibleRadius`.
     let sliceRadius: Double
     let visibleRadius: Double
+    /// The slices as filled each frame: under a ring that is opaque all round they stop just inside
+    /// its band (the ring covers the rest); otherwise `slices` themselves.
+    let fills: [(path: Path, color: Color)]
     /// Inside this radius every pixel is covered by the slices or by the ring's opaque band, so the
     /// backdrop is not copied there.
     let coveredRadius: Double
     let hubRadius: Double
-    /// Slice sectors around (0, 0) at rotation 0, for `fillTiles`.
+    /// Slice sectors around (0, 0) at rotation 0, out to `sliceRadius` (the winner's highlight
+    /// follows these).
     let slices: [(path: Path, color: Color)]
     /// Numbered mode's 1 px gray spokes and rim.
     let separators: Path?
@@ -69,25 +73,25 @@ extension WheelScene {
         }
         let ringRadius = ringDiameter / 2
         let visible = ring == nil ? r : ringRadius * ringGeometry.inner
-        var sliceRadius = ring == nil ? r : min(r, ringRadius * (ringGeometry.inner + ringGeometry.outer) / 2)
-        // The shipped ring is opaque across its band (RingImage's geometry, less 3.5 texels for bilinear
-        // footprints and area averaging, checked on the image in case the file was replaced): the
-        // slices need only reach under its inner part, and nothing under the band needs the backdrop
-        // either. Both are hidden there, so no pixel changes.
-        var opaqueOuter = sliceRadius
-        if case .shipped = config.ring, let scaledRing {
-            let texel = ringDiameter / Double(scaledRing.width), half = Double(scaledRing.width) / 2
-            let innerTexels = half * RingImage.innerFraction + 3.5, outerTexels = half - 1.5 - 3.5
+        let sliceRadius = ring == nil ? r : min(r, ringRadius * (ringGeometry.inner + ringGeometry.outer) / 2)
+        // Where a ring is opaque all round (its measured band less 3.5 texels for bilinear footprints
+        // and area averaging, checked pixel by pixel on the image), the slices need only reach under
+        // its inner part, and nothing under the band needs the backdrop either: the ring covers both,
+        // so no pixel changes. The shipped ring is opaque across its band; a translucent one is not.
+        var fillRadius = sliceRadius, opaqueOuter = sliceRadius
+        if let scaledRing {
+            let texel = ringDiameter / Double(scaledRing.width), half = Double(min(scaledRing.width, scaledRing.height)) / 2
+            let innerTexels = half * ringGeometry.inner + 3.5, outerTexels = half * ringGeometry.outer - 3.5
             let inner = texel * innerTexels, outer = texel * outerTexels
             if outer - inner > 4, isOpaque(scaledRing, from: innerTexels - 2, to: outerTexels + 2) {
-                sliceRadius = min(sliceRadius, inner + 1)
-                opaqueOuter = max(sliceRadius, outer)
+                fillRadius = min(sliceRadius, inner + 1)
+                opaqueOuter = max(fillRadius, outer)
             }
         }
         let hub = max(4, 0.075 * r)
         let origin = Point.zero
 
-        var slices: [(path: Path, color: Color)] = []
+        var slices: [(path: Path, color: Color)] = [], fills: [(path: Path, color: Color)] = []
         for i in 0..<slicesLayout.count {
             let start = Angle.radians(slicesLayout.starts[i] - Double.pi / 2)
             let end = start + .radians(slicesLayout.sweeps[i])
@@ -98,7 +102,12 @@ extension WheelScene {
                 ? .sector(center: origin, radius: sliceRadius, start: start, end: end)
                 : sectorPolygon(radius: sliceRadius, start: start, sweep: slicesLayout.sweeps[i], sagitta: 0.25)
             slices.append((path, items[i].color))
+            if fillRadius < sliceRadius {
+                fills.append((sectorPolygon(radius: fillRadius, start: start, sweep: slicesLayout.sweeps[i], sagitta: 0.25),
+                              items[i].color))
+            }
         }
+        if fills.isEmpty { fills = slices }
         var separators: Path?
         if numberedCount != nil {
             var p = Path()
@@ -134,6 +143,7 @@ extension WheelScene {
         pointer.close()
 
         var made = WheelFrameCache(size: size, layout: layout, sliceRadius: sliceRadius, visibleRadius: visible,
+                                   fills: fills,
                                    coveredRadius: opaqueOuter,
                                    hubRadius: hub, slices: slices, separators: separators, labels: labels,
                                    ring: scaledRing, ringDiameter: ringDiameter, ringShape: scaledRing.map(ringShape),
@@ -195,7 +205,7 @@ extension WheelScene {
     /// `overBackdrop`: composite the slices over the cached backdrop, which the canvas lacks under them.
     func drawSlices(_ frame: WheelFrameCache, rotation: Double, overBackdrop: Bool = false, in canvas: Canvas) {
         canvas.withTransform(wheelTransform(frame, rotation: rotation)) {
-            canvas.fillTiles(frame.slices, over: overBackdrop ? frame.backdrop : nil, at: frame.backdropOrigin)
+            canvas.fillTiles(frame.fills, over: overBackdrop ? frame.backdrop : nil, at: frame.backdropOrigin)
             if let separators = frame.separators {
                 canvas.stroke(separators, style: StrokeStyle(width: 1), color: Color(rgb: 0x8E8E93))
             }

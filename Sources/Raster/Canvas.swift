@@ -2,7 +2,6 @@
 // and the stroker, so drawing a frame allocates nothing once the buffers have grown.
 // All coordinates are device px after `transform`; everything is clipped to `clip` and the pixmap.
 
-import Dispatch
 import FoundationEssentials
 
 public final class Canvas {
@@ -162,6 +161,10 @@ public final class Canvas {
             PixelRect(x: origin.x, y: origin.y, width: $0.width, height: $0.height).intersection(box) == box ? $0 : nil
         }
         let under = backdrop ?? Canvas.noBackdrop
+        if workers > 1 {
+            while bandRasterizers.count < workers { bandRasterizers.append(Rasterizer()) }
+            while bandSpanLists.count < workers { bandSpanLists.append(SpanList()) }
+        }
         layer.pixels.withUnsafeMutableBufferPointer { layerPixels in
           pixmap.pixels.withUnsafeMutableBufferPointer { pixmapPixels in
           under.pixels.withUnsafeBufferPointer { underPixels in
@@ -171,66 +174,19 @@ public final class Canvas {
             let belowStride = backdrop == nil ? dstStride : under.stride
             let below = backdrop == nil ? UnsafePointer(dst) + box.y * dstStride + box.x
                 : underPixels.baseAddress! + (box.y - origin.y) * under.stride + (box.x - origin.x)
-            /// Fills band `index` (rows from `local.y + index · bandRows`) with `rasterizer`, summing edge pixels
-            /// in the layer rows from `sum` and listing them in `spans`, then composites them.
-            func fillBand(_ index: Int, _ rasterizer: Rasterizer, _ sum: UnsafeMutablePointer<UInt32>, _ spans: inout SpanList) {
-                let bandTop = local.y + index * bandRows
-                let band = local.intersection(PixelRect(x: local.x, y: bandTop, width: local.width, height: bandRows))
-                spans.count = 0
-                for (k, tile) in tiles.enumerated() {
-                    let color = tile.color.premultiplied
-                    guard color != 0 else { continue }
-                    rasterizer.rasterize(outlines[k], rule: .nonZero, clip: band, bounds: whole) { y, x0, coverage in
-                        var i = (y - bandTop) * layerStride + x0
-                        for c in coverage {
-                            if c != 0 { sum[i] = plusPixel(c == 255 ? color : scalePixel(color, by: UInt32(c)), sum[i]) }
-                            i += 1
-                        }
-                        spans.append(y: y, x0: x0, x1: x0 + coverage.count)
-                    } solid: { y, x0, x1 in
-                        // Fully covered by this tile, so no other tile of the partition adds to these
-                        // pixels: composited straight onto the pixmap (an opaque tile at memset speed).
-                        let offset = (box.y + y) * dstStride + box.x + x0
-                        let run = dst + offset
-                        if color >> 24 == 255 {
-                            run.update(repeating: color, count: x1 - x0)
-                        } else {
-                            let back = below + y * belowStride + x0
-                            for i in 0..<(x1 - x0) { run[i] = sourceOver(color, back[i]) }
-                        }
-                    }
-                }
-                for k in 0..<spans.count {
-                    let span = spans.base[k]
-                    let y = Int(span.y), x0 = Int(span.x0)
-                    let offset = (box.y + y) * dstStride + box.x + x0
-                    let src = sum + (y - bandTop) * layerStride + x0, out = dst + offset, back = below + y * belowStride + x0
-                    for i in 0..<(Int(span.x1) - x0) {
-                        let p = src[i]
-                        if p != 0 {
-                            out[i] = p >> 24 == 255 ? p : sourceOver(p, back[i])
-                            src[i] = 0
-                        }
-                    }
-                }
-            }
+            var job = TileBands(tiles: tiles, outlines: outlines, box: box, local: local, whole: whole,
+                                layer: layerBase, layerStride: layerStride, dst: dst, dstStride: dstStride,
+                                below: below, belowStride: belowStride, bands: bands, workers: workers,
+                                rasterizers: [], spanLists: nil)
             if workers == 1 {
-                for k in 0..<bands { fillBand(k, rasterizer, layerBase, &spans) }
+                for k in 0..<bands { job.fill(k, rasterizer, layerBase, &spans) }
             } else {
-                while bandRasterizers.count < workers { bandRasterizers.append(Rasterizer()) }
-                while bandSpanLists.count < workers { bandSpanLists.append(SpanList()) }
-                let rasterizers = bandRasterizers
+                job.rasterizers = bandRasterizers
                 var lists = bandSpanLists
                 bandSpanLists = []   // moved out, so writing to it below copies nothing
                 lists.withUnsafeMutableBufferPointer { lists in
-                    let own = lists   // a copy of the pointer, which the workers may capture
-                    let work = BandWork { w in
-                        // Worker w takes bands w, w + workers, …: neighbours share the load.
-                        for k in stride(from: w, to: bands, by: workers) {
-                            fillBand(k, rasterizers[w], layerBase + w * bandRows * layerStride, &own[w])
-                        }
-                    }
-                    DispatchQueue.concurrentPerform(iterations: workers) { w in work.run(w) }
+                    job.spanLists = lists.baseAddress
+                    job.runConcurrently(workers)
                 }
                 bandSpanLists = lists
             }
@@ -267,6 +223,83 @@ public final class Canvas {
         clip = saved.intersection(rect)
         defer { clip = saved }
         try body()
+    }
+}
+
+/// One `fillTiles` call, by bands of `Rasterizer.bandRows` rows: each band's edge pixels are summed
+/// in the layer (the rows of its worker), listed in a span list and then composited.
+private struct TileBands: BandJob {
+    let tiles: [(path: Path, color: Color)]
+    let outlines: [Polylines]
+    /// The tiles' box in the pixmap, its visible part (box-relative) and the whole box (box-relative).
+    let box: PixelRect, local: PixelRect, whole: PixelRect
+    let layer: UnsafeMutablePointer<UInt32>, layerStride: Int
+    let dst: UnsafeMutablePointer<UInt32>, dstStride: Int
+    /// What lies under the tiles (box-relative row y, column x).
+    let below: UnsafePointer<UInt32>, belowStride: Int
+    let bands: Int, workers: Int
+    /// Per worker (with several): its rasterizer and span list.
+    var rasterizers: [Rasterizer]
+    var spanLists: UnsafeMutablePointer<SpanList>?
+
+    static var entry: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void {
+        { context, index in context!.assumingMemoryBound(to: TileBands.self).pointee.run(index) }
+    }
+
+    /// Worker w takes bands w, w + workers, …: neighbours share the load.
+    func run(_ w: Int) {
+        guard let spanLists else { return }
+        for k in Swift.stride(from: w, to: bands, by: workers) {
+            fill(k, rasterizers[w], layer + w * Rasterizer.bandRows * layerStride, &spanLists[w])
+        }
+    }
+
+    /// Fills band `index` (rows from `local.y + index · bandRows`) with `rasterizer`, summing edge pixels
+    /// in the layer rows from `sum` and listing them in `spans`, then composites them.
+    @inline(__always)
+    func fill(_ index: Int, _ rasterizer: Rasterizer, _ sum: UnsafeMutablePointer<UInt32>, _ spans: inout SpanList) {
+        let bandRows = Rasterizer.bandRows
+        let bandTop = local.y + index * bandRows
+        let band = local.intersection(PixelRect(x: local.x, y: bandTop, width: local.width, height: bandRows))
+        let layerStride = self.layerStride, dstStride = self.dstStride, dst = self.dst, below = self.below
+        let belowStride = self.belowStride, box = self.box
+        spans.count = 0
+        for (k, tile) in tiles.enumerated() {
+            let color = tile.color.premultiplied
+            guard color != 0 else { continue }
+            rasterizer.rasterize(outlines[k], rule: .nonZero, clip: band, bounds: whole) { y, x0, coverage in
+                var i = (y - bandTop) * layerStride + x0
+                for c in coverage {
+                    if c != 0 { sum[i] = plusPixel(c == 255 ? color : scalePixel(color, by: UInt32(c)), sum[i]) }
+                    i += 1
+                }
+                spans.append(y: y, x0: x0, x1: x0 + coverage.count)
+            } solid: { y, x0, x1 in
+                // Fully covered by this tile, so no other tile of the partition adds to these
+                // pixels: composited straight onto the pixmap (an opaque tile at memset speed).
+                let offset = (box.y + y) * dstStride + box.x + x0
+                let run = dst + offset
+                if color >> 24 == 255 {
+                    run.update(repeating: color, count: x1 - x0)
+                } else {
+                    let back = below + y * belowStride + x0
+                    for i in 0..<(x1 - x0) { run[i] = sourceOver(color, back[i]) }
+                }
+            }
+        }
+        for k in 0..<spans.count {
+            let span = spans.base[k]
+            let y = Int(span.y), x0 = Int(span.x0)
+            let offset = (box.y + y) * dstStride + box.x + x0
+            let src = sum + (y - bandTop) * layerStride + x0, out = dst + offset, back = below + y * belowStride + x0
+            for i in 0..<(Int(span.x1) - x0) {
+                let p = src[i]
+                if p != 0 {
+                    out[i] = p >> 24 == 255 ? p : sourceOver(p, back[i])
+                    src[i] = 0
+                }
+            }
+        }
     }
 }
 

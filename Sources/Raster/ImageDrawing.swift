@@ -3,8 +3,6 @@
 // back into the image and sampled bilinearly in premultiplied space (no dark fringes at alpha
 // edges). An integer translation at full opacity takes a fast path that blends rows directly.
 
-import Dispatch
-
 extension Canvas {
     /// Draws `image` with its top-left corner at the origin of `transform` (then `self.transform`).
     /// `opacity` 0…1 multiplies the image's alpha. `shape` (in image px, default the image's rectangle)
@@ -27,75 +25,24 @@ extension Canvas {
             Path.rect(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
                 .flatten(transform: full, into: &flattened)
         }
-        let stride = pixmap.stride
         // Sample positions step in 16.16 fixed point along a row: converting a Double to an Int per
         // pixel (with Swift's range check) cost more than the bilinear blend itself (callgrind).
         let du = BilinearSampler.fixed(inverse.a), dv = BilinearSampler.fixed(inverse.b)
-        let bounds = pixmap.bounds
         // Large images are drawn in horizontal bands on several cores: each band has its own
         // rasterizer and writes only its own rows, and coverage does not depend on the clip, so the
         // pixels are the same as drawn on one core.
         let area = PixelRect(enclosing: flattened.bounds).intersection(clip)
         let bands = area.width * area.height >= Canvas.bandedDrawingArea ? min(threads, area.height / 64) : 1
+        if bands > 1 { while bandRasterizers.count < bands { bandRasterizers.append(Rasterizer()) } }
+        let stride = pixmap.stride, bounds = pixmap.bounds
         image.pixels.withUnsafeBufferPointer { src in
             pixmap.pixels.withUnsafeMutableBufferPointer { dst in
-                let out = dst   // a copy of the pointer, which band workers may capture
-                let sampler = BilinearSampler(pixels: src, width: image.width, height: image.height, stride: image.stride)
-                let contours = flattened
-                func drawBand(_ rasterizer: Rasterizer, _ clip: PixelRect) {
-                    rasterizer.rasterize(contours, rule: .nonZero, clip: clip, bounds: bounds) { y, x0, coverage in
-                        var (u, v) = rowStart(y: y, x: x0)
-                        var i = y * stride + x0
-                        for c in coverage {
-                            if c != 0 {
-                                let s = sampler.sample(u, v)
-                                if s != 0 { out[i] = sourceOver(scalePixel(s, by: mul255(UInt32(c), alpha)), out[i]) }
-                            }
-                            u &+= du; v &+= dv; i += 1
-                        }
-                    } solid: { y, x0, x1 in
-                        drawSolidRun(y: y, x0: x0, x1: x1)
-                    }
-                }
-                // A pixel's sample position is the row's position at column 0 plus whole steps, never
-                // a rounded position at the run's first pixel: where a clip cuts a run must not move
-                // the samples after it (a dirty-rectangle frame equals a whole one bit for bit).
-                func rowStart(y: Int, x: Int) -> (Int, Int) {
-                    let p = inverse.apply(Point(x: 0.5, y: Double(y) + 0.5))
-                    return (BilinearSampler.fixed(p.x - 0.5) &+ x &* du, BilinearSampler.fixed(p.y - 0.5) &+ x &* dv)
-                }
-                let narrow = sampler.fitsNarrowLanes
-                func drawSolidRun(y: Int, x0: Int, x1: Int) {
-                    var (u, v) = rowStart(y: y, x: x0)
-                    let n = x1 - x0
-                    // A run whose samples all lie inside the image needs no clamping (the common case).
-                    let inside = sampler.contains(u, v) && sampler.contains(u &+ du &* (n - 1), v &+ dv &* (n - 1))
-                    // Four pixels at a time (BilinearRun.swift): a rotating wheel's ring is half its frame.
-                    if inside && alpha == 255 && narrow, let row = out.baseAddress {
-                        sampler.blendRunInside(row + (y * stride + x0), count: n, u: u, v: v, du: du, dv: dv)
-                        return
-                    }
-                    for i in (y * stride + x0)..<(y * stride + x1) {
-                        let s = inside ? sampler.sampleInside(u, v) : sampler.sample(u, v)
-                        if s >> 24 == 255 && alpha == 255 { out[i] = s }
-                        else if s != 0 { out[i] = sourceOver(alpha == 255 ? s : scalePixel(s, by: alpha), out[i]) }
-                        u &+= du; v &+= dv
-                    }
-                }
-                let whole = clip
-                if bands <= 1 {
-                    drawBand(rasterizer, whole)
-                } else {
-                    while bandRasterizers.count < bands { bandRasterizers.append(Rasterizer()) }
-                    let rasterizers = bandRasterizers
-                    // Each band touches only its own rows and its own rasterizer; the box tells the
-                    // checker what it cannot see.
-                    let work = BandWork { k in
-                        let y0 = area.y + area.height * k / bands, y1 = area.y + area.height * (k + 1) / bands
-                        drawBand(rasterizers[k], whole.intersection(PixelRect(x: whole.x, y: y0, width: whole.width, height: y1 - y0)))
-                    }
-                    DispatchQueue.concurrentPerform(iterations: bands) { k in work.run(k) }
-                }
+                let job = ImageBands(contours: flattened,
+                                     sampler: BilinearSampler(pixels: src, width: image.width, height: image.height, stride: image.stride),
+                                     out: dst, stride: stride, inverse: inverse, du: du, dv: dv, alpha: alpha,
+                                     bounds: bounds, clip: clip, area: area, bands: bands,
+                                     rasterizers: bands > 1 ? bandRasterizers : [])
+                if bands <= 1 { job.draw(rasterizer, clip) } else { job.runConcurrently(bands) }
             }
         }
     }
@@ -117,6 +64,79 @@ extension Canvas {
                     }
                 }
             }
+        }
+    }
+}
+
+/// One draw of an image through a shape (see `Canvas.draw`), by bands of rows.
+private struct ImageBands: BandJob {
+    let contours: Polylines
+    let sampler: BilinearSampler
+    let out: UnsafeMutableBufferPointer<UInt32>
+    let stride: Int
+    let inverse: Transform
+    let du: Int, dv: Int
+    /// The draw's opacity, 0…255.
+    let alpha: UInt32
+    let bounds: PixelRect
+    let clip: PixelRect
+    /// The shape's rows inside the clip, split into `bands` for `rasterizers` (one each).
+    let area: PixelRect
+    let bands: Int
+    let rasterizers: [Rasterizer]
+
+    static var entry: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void {
+        { context, index in context!.assumingMemoryBound(to: ImageBands.self).pointee.run(index) }
+    }
+
+    func run(_ k: Int) {
+        let y0 = area.y + area.height * k / bands, y1 = area.y + area.height * (k + 1) / bands
+        draw(rasterizers[k], clip.intersection(PixelRect(x: clip.x, y: y0, width: clip.width, height: y1 - y0)))
+    }
+
+    @inline(__always)
+    func draw(_ rasterizer: Rasterizer, _ clip: PixelRect) {
+        let out = self.out, stride = self.stride, du = self.du, dv = self.dv, alpha = self.alpha, sampler = self.sampler
+        rasterizer.rasterize(contours, rule: .nonZero, clip: clip, bounds: bounds) { y, x0, coverage in
+            var (u, v) = rowStart(y: y, x: x0)
+            var i = y * stride + x0
+            for c in coverage {
+                if c != 0 {
+                    let s = sampler.sample(u, v)
+                    if s != 0 { out[i] = sourceOver(scalePixel(s, by: mul255(UInt32(c), alpha)), out[i]) }
+                }
+                u &+= du; v &+= dv; i += 1
+            }
+        } solid: { y, x0, x1 in
+            drawSolidRun(y: y, x0: x0, x1: x1)
+        }
+    }
+
+    /// A pixel's sample position is the row's position at column 0 plus whole steps, never a rounded
+    /// position at the run's first pixel: where a clip cuts a run must not move the samples after it
+    /// (a dirty-rectangle frame equals a whole one bit for bit).
+    @inline(__always)
+    func rowStart(y: Int, x: Int) -> (Int, Int) {
+        let p = inverse.apply(Point(x: 0.5, y: Double(y) + 0.5))
+        return (BilinearSampler.fixed(p.x - 0.5) &+ x &* du, BilinearSampler.fixed(p.y - 0.5) &+ x &* dv)
+    }
+
+    @inline(__always)
+    func drawSolidRun(y: Int, x0: Int, x1: Int) {
+        var (u, v) = rowStart(y: y, x: x0)
+        let n = x1 - x0
+        // A run whose samples all lie inside the image needs no clamping (the common case).
+        let inside = sampler.contains(u, v) && sampler.contains(u &+ du &* (n - 1), v &+ dv &* (n - 1))
+        // Four pixels at a time (BilinearRun.swift): a rotating wheel's ring is half its frame.
+        if inside && alpha == 255 && sampler.fitsNarrowLanes, let row = out.baseAddress {
+            sampler.blendRunInside(row + (y * stride + x0), count: n, u: u, v: v, du: du, dv: dv)
+            return
+        }
+        for i in (y * stride + x0)..<(y * stride + x1) {
+            let s = inside ? sampler.sampleInside(u, v) : sampler.sample(u, v)
+            if s >> 24 == 255 && alpha == 255 { out[i] = s }
+            else if s != 0 { out[i] = sourceOver(alpha == 255 ? s : scalePixel(s, by: alpha), out[i]) }
+            u &+= du; v &+= dv
         }
     }
 }
@@ -173,9 +193,4 @@ struct BilinearSampler {
         let ag = (((a >> 8) & 0x00FF_00FF) &* s &+ ((b >> 8) & 0x00FF_00FF) &* t) & 0xFF00_FF00
         return rb | ag
     }
-}
-
-/// A band of a banded draw, handed to Dispatch's worker threads (see `Canvas.draw`).
-struct BandWork: @unchecked Sendable {
-    let run: (Int) -> Void
 }

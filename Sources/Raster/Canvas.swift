@@ -33,6 +33,8 @@ public final class Canvas {
     var bandSpanLists: [SpanList] = []
     /// `fillTiles`' tiles flattened once per call, kept for the next.
     var tileOutlines: [Polylines] = []
+    /// `fillSectors`' rays, crossings and centre row, kept for the next call.
+    var sectorScratch = SectorScratch()
 
     deinit {
         tileSpans.deallocate()

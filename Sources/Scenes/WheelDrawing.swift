@@ -30,6 +30,9 @@ struct WheelFrameCache {
     let slices: [(path: Path, color: Color)]
     /// Numbered mode's 1 px gray spokes and rim.
     let separators: Path?
+    /// Where the ring's opaque band hides the slices' rim and every slice is opaque: the radius and
+    /// premultiplied colours `Canvas.fillSectors` fills them with (nil: `fills` through `fillTiles`).
+    var sectorFill: (radius: Double, colors: [UInt32])?
     let labels: [LabelPlan?]
     /// The ring, pre-scaled by area averaging when the wheel is smaller than the image.
     let ring: Pixmap?
@@ -158,6 +161,10 @@ extension WheelScene {
             (.circle(center: Point(x: c.x - h * 0.1, y: c.y - h * 0.12), radius: h * 0.62), Color(rgb: 0xF2CC5B)),
             (.circle(center: Point(x: c.x - h * 0.28, y: c.y - h * 0.3), radius: h * 0.2), Color(rgb: 0xFFF6D8, alpha: 200)),
         ]
+        let colors = items.prefix(slicesLayout.count).map { $0.color.premultiplied }
+        if fillRadius < sliceRadius, colors.count == slicesLayout.count, colors.allSatisfy({ $0 >> 24 == 255 }) {
+            made.sectorFill = (fillRadius, colors)
+        }
         made.pin = .circle(center: Point(x: c.x, y: c.y - r - WheelLayout.pointerRise * r + 0.035 * r), radius: 0.03 * r)
         if case .shipped = config.ring, ring != nil {
             made.rimShadow = RimShadow(center: c, edge: RingImage.innerFraction * ringDiameter / 2,
@@ -204,8 +211,17 @@ extension WheelScene {
 
     /// `overBackdrop`: composite the slices over the cached backdrop, which the canvas lacks under them.
     func drawSlices(_ frame: WheelFrameCache, rotation: Double, overBackdrop: Bool = false, in canvas: Canvas) {
+        if let sectors = frame.sectorFill {
+            // Screen angles of the slices' starts (see the header); kept, so a frame allocates nothing.
+            sliceBoundaries.removeAll(keepingCapacity: true)
+            for start in spinner.layout.starts { sliceBoundaries.append(start + rotation - Double.pi / 2) }
+            canvas.fillSectors(center: frame.layout.center, radius: sectors.radius, boundaries: sliceBoundaries,
+                               colors: sectors.colors)
+        }
         canvas.withTransform(wheelTransform(frame, rotation: rotation)) {
-            canvas.fillTiles(frame.fills, over: overBackdrop ? frame.backdrop : nil, at: frame.backdropOrigin)
+            if frame.sectorFill == nil {
+                canvas.fillTiles(frame.fills, over: overBackdrop ? frame.backdrop : nil, at: frame.backdropOrigin)
+            }
             if let separators = frame.separators {
                 canvas.stroke(separators, style: StrokeStyle(width: 1), color: Color(rgb: 0x8E8E93))
             }

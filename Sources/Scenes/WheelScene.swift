@@ -31,6 +31,8 @@ public final class WheelScene: Scene {
     let ringGeometry: RingGeometry
     /// Per frame size and slice set; rebuilt only when either changes.
     var cache: WheelFrameCache?
+    /// The slices' boundary angles of the frame being drawn (`drawSlices`).
+    var sliceBoundaries: [Double] = []
 
     /// Seconds the winner's highlight takes to fade in after the wheel stops.
     static let highlightFadeIn = 0.35

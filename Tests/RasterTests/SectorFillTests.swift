@@ -1,0 +1,104 @@
+// `fillSectors` (a wheel's slices row by row) must give the pixels `fillTiles` gives the same
+// sectors as polygons, inside the rim (its rim is hard by design: a ring covers it), at any centre,
+// angle and count, with the clip cutting anywhere; and one colour must fill the disc without a seam.
+import Raster
+import XCTest
+
+final class SectorFillTests: XCTestCase {
+    let palette: [UInt32] = [0xFFE5_3935, 0xFF1E_88E5, 0xFF43_A047, 0xFFFD_D835, 0xFF8E_24AA, 0xFF00_ACC1, 0xFFFF_FFFF, 0xFF00_0000]
+
+    /// Largest channel difference between the two fills over pixels whose centre lies between
+    /// `inner` and `outer` px from the centre.
+    func worstDifference(center c: Point, radius: Double, boundaries: [Double], colors: [UInt32],
+                         inner: Double, clip: PixelRect? = nil) throws -> Int {
+        let size = Int(2 * radius) + 8
+        let sectors = try XCTUnwrap(Canvas(width: size, height: size)), tiles = try XCTUnwrap(Canvas(width: size, height: size))
+        sectors.clear(.black); tiles.clear(.black)
+        if let clip { sectors.clip = clip }
+        sectors.fillSectors(center: c, radius: radius, boundaries: boundaries, colors: colors)
+        let n = boundaries.count
+        tiles.fillTiles((0..<n).map { k in
+            let end = k + 1 < n ? boundaries[k + 1] : boundaries[0] + 2 * Double.pi
+            let rgb = colors[k] & 0xFF_FFFF
+            return (Path.sector(center: c, radius: radius + 4, start: .radians(boundaries[k]), end: .radians(end)), Color(rgb: rgb))
+        })
+        var worst = 0
+        let area = clip ?? tiles.pixmap.bounds
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX {
+                let r = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).distance(to: c)
+                guard r < radius - 1, r > inner else { continue }
+                let p = sectors.pixmap[x, y], q = tiles.pixmap[x, y]
+                for shift in stride(from: 0, to: 32, by: 8) {
+                    worst = max(worst, abs(Int(p >> UInt32(shift) & 0xFF) - Int(q >> UInt32(shift) & 0xFF)))
+                }
+            }
+        }
+        return worst
+    }
+
+    func testSectorsEqualTheTilesPolygonsAtAnyAngleAndCount() throws {
+        var rng = SeededRandom(seed: 7)
+        for count in [1, 2, 3, 7, 12, 36] {
+            for _ in 0..<6 {
+                let c = Point(x: 60 + rng.unit() * 2, y: 60 + rng.unit() * 2)
+                let turn = rng.unit() * 2 * Double.pi - Double.pi
+                // Uneven slices, as weights make them.
+                var weights = (0..<count).map { _ in 0.3 + rng.unit() }
+                let total = weights.reduce(0, +)
+                weights = weights.map { $0 / total * 2 * Double.pi }
+                var boundaries: [Double] = [], a = turn
+                for w in weights { boundaries.append(a); a += w }
+                let colors = (0..<count).map { palette[$0 % palette.count] }
+                let worst = try worstDifference(center: c, radius: 55, boundaries: boundaries, colors: colors, inner: 2.5)
+                XCTAssertLessThanOrEqual(worst, 2, "\(count) sectors from \(turn) rad around \(c)")
+            }
+        }
+    }
+
+    func testBoundariesAlongTheCentreRowAndColumnAreAntiAliased() throws {
+        // Horizontal and vertical boundaries through a centre in the middle of a pixel, on a corner and
+        // anywhere: the row through the centre is filled in two halves, so even the centre pixel is exact.
+        for c in [Point(x: 40.5, y: 40.5), Point(x: 40, y: 40), Point(x: 40.25, y: 39.7)] {
+            let boundaries = [-Double.pi, -Double.pi / 2, 0, Double.pi / 2]
+            let worst = try worstDifference(center: c, radius: 35, boundaries: boundaries, colors: Array(palette.prefix(4)), inner: 0)
+            XCTAssertLessThanOrEqual(worst, 2, "around \(c)")
+        }
+    }
+
+    func testAClippedFillEqualsTheSameFillWhole() throws {
+        let c = Point(x: 50.3, y: 49.6)
+        let boundaries = (0..<9).map { -2.0 + Double($0) * 0.69 }
+        let colors = Array(palette.prefix(8)) + [palette[0]]
+        let whole = try XCTUnwrap(Canvas(width: 110, height: 110)), parts = try XCTUnwrap(Canvas(width: 110, height: 110))
+        whole.fillSectors(center: c, radius: 48, boundaries: boundaries, colors: colors)
+        for (x, y, w, h) in [(0, 0, 37, 110), (37, 0, 73, 51), (37, 51, 20, 59), (57, 51, 53, 59)] {
+            parts.clip = PixelRect(x: x, y: y, width: w, height: h)
+            parts.fillSectors(center: c, radius: 48, boundaries: boundaries, colors: colors)
+        }
+        XCTAssertEqual(whole.pixmap, parts.pixmap)
+    }
+
+    func testOneColourFillsTheDiscWithoutASeam() throws {
+        let canvas = try XCTUnwrap(Canvas(width: 100, height: 100))
+        canvas.clear(.black)
+        let boundaries = (0..<13).map { 0.37 + Double($0) * 2 * Double.pi / 13 }
+        canvas.fillSectors(center: Point(x: 50.2, y: 49.9), radius: 45, boundaries: boundaries,
+                           colors: [UInt32](repeating: 0xFFFF_FFFF, count: 13))
+        for y in 0..<100 {
+            for x in 0..<100 where Point(x: Double(x) + 0.5, y: Double(y) + 0.5).distance(to: Point(x: 50.2, y: 49.9)) < 44.5 {
+                XCTAssertEqual(canvas.pixmap[x, y], 0xFFFF_FFFF, "(\(x), \(y))")
+            }
+        }
+    }
+}
+
+/// A tiny deterministic generator for test inputs.
+private struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+    mutating func unit() -> Double {
+        state ^= state << 13; state ^= state >> 7; state ^= state << 17
+        return Double(state >> 11) / Double(1 << 53)
+    }
+}

@@ -33,7 +33,7 @@ public final class FontStack {
     }
     private var outlines: [OutlineKey: GlyphOutline] = [:]
     private var replacementBoxes: [Int: Glyph] = [:]
-    private var scratch = Path()
+    private var scratch = Polylines()
     /// Recently drawn lines; a new one replaces the least recently used when there are `runCapacity`.
     private var runs: [TextRun] = []
     /// Where the next lookup starts: labels drawn in the same order every frame hit at the first try.

@@ -67,9 +67,9 @@ final class TextRun {
         glyphs.append(Placed(scale: scale, pen: pen, contoursEnd: contourEnds.count))
     }
 
-    /// Appends the run to `path`, each glyph through font px → text (pen, scale) → canvas (rotation by
+    /// Appends the run to `contours`, each glyph through font px → text (pen, scale) → canvas (rotation by
     /// (cosA, sinA) about `origin`), with the very arithmetic of the transform drawing used before runs.
-    func addOutlines(to path: inout Path, origin: Point, cosA: Double, sinA: Double) {
+    func addOutlines(to path: inout Polylines, origin: Point, cosA: Double, sinA: Double) {
         points.withUnsafeBufferPointer { points in
             contourEnds.withUnsafeBufferPointer { ends in
                 var start = 0, contour = 0

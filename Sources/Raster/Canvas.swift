@@ -111,6 +111,23 @@ public final class Canvas {
         rasterizer.fill(flattened, rule: rule, color: color.premultiplied, blend: blend, clip: clip, into: &pixmap)
     }
 
+    /// Fills contours made of straight segments (`transform` applies): a text run's glyph outlines
+    /// go to the rasterizer as they are, without a Path to flatten.
+    public func fill(_ contours: Polylines, color: Color, rule: FillRule = .nonZero, blend: BlendMode = .sourceOver) {
+        guard transform != .identity else {
+            return rasterizer.fill(contours, rule: rule, color: color.premultiplied, blend: blend, clip: clip, into: &pixmap)
+        }
+        flattened.removeAll()
+        for contour in contours.contours {
+            for i in contour.range {
+                let p = transform.apply(contours.points[i])
+                if i == contour.range.lowerBound { flattened.move(to: p) } else { flattened.line(to: p) }
+            }
+            flattened.endContour(closed: contour.closed)
+        }
+        rasterizer.fill(flattened, rule: rule, color: color.premultiplied, blend: blend, clip: clip, into: &pixmap)
+    }
+
     /// Fills shapes that tile a region (pie slices of a disc, say) without seams. Drawn one by one
     /// with source-over, two anti-aliased edges that meet in a pixel let the background through
     /// (a + b·(1 − a) < 1: "conflation"). Instead the tiles are added into a transparent layer —

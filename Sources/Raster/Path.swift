@@ -203,6 +203,13 @@ public struct Polylines: Sendable {
         drawn = false
     }
 
+    /// Builds contours point by point (text runs, already flattened): starts one at `p`.
+    public mutating func move(to p: Point) { begin(p) }
+    /// A segment from the last point to `p`.
+    public mutating func line(to p: Point) { add(p) }
+    /// Ends the contour, closed.
+    public mutating func close() { endContour(closed: true) }
+
     /// Bounding box of all points (empty when there are none).
     public var bounds: Rect {
         guard var x0 = points.first?.x, var y0 = points.first?.y else { return Rect(x: 0, y: 0, width: 0, height: 0) }

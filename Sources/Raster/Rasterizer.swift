@@ -74,12 +74,14 @@ public final class Rasterizer {
     @inline(__always)
     private func inBands(_ contours: Polylines, clip: PixelRect, bounds: PixelRect, _ body: () -> Void) {
         let area = clip.intersection(bounds)
-        let rows = PixelRect(enclosing: contours.bounds).intersection(area)
+        // The shape's box, found once for all its bands (a pass over every point).
+        let shape = PixelRect(enclosing: contours.bounds)
+        let rows = shape.intersection(area)
         guard !rows.isEmpty else { return }
         var y = rows.y
         while y < rows.maxY {
             let band = PixelRect(x: area.x, y: y, width: area.width, height: min(Rasterizer.bandRows, rows.maxY - y))
-            accumulate(contours, clip: band, bounds: bounds)
+            accumulate(contours, shape: shape, clip: band, bounds: bounds)
             if !box.isEmpty { body() }
             y += Rasterizer.bandRows
         }
@@ -91,8 +93,7 @@ public final class Rasterizer {
     /// `bounds`, and every row's arithmetic uses absolute coordinates: a pixel's coverage is then the
     /// same number whatever the clip, so a frame redrawn only inside a dirty rectangle equals a full
     /// redraw bit for bit. Columns outside the clip are summed but not emitted.
-    private func accumulate(_ contours: Polylines, clip: PixelRect, bounds: PixelRect) {
-        let shape = PixelRect(enclosing: contours.bounds)
+    private func accumulate(_ contours: Polylines, shape: PixelRect, clip: PixelRect, bounds: PixelRect) {
         var box = shape.intersection(PixelRect(x: bounds.x, y: clip.y, width: bounds.width, height: clip.height))
         emit = (clip.x - box.x, clip.maxX - box.x)
         if clip.isEmpty || shape.maxX <= clip.x || shape.x >= clip.maxX { box = PixelRect(x: 0, y: 0, width: 0, height: 0) }

@@ -116,6 +116,27 @@ final class CoverageTests: XCTestCase {
         XCTAssertEqual(evenOdd.pixmap[32, 12] >> 24, 255)
     }
 
+    func testContoursFillLikeTheSamePathUnderAnyTransform() {
+        // A text run's outlines go to `fill` as contours, not as a Path: the pixels must not differ.
+        var path = Path(), contours = Polylines()
+        let star = (0..<10).map { k -> Point in
+            let r = k % 2 == 0 ? 20.0 : 8.0, a = Double(k) * Double.pi / 5
+            return Point(x: 30 + r * cos(a), y: 30 + r * sin(a))
+        }
+        for (i, p) in star.enumerated() {
+            if i == 0 { path.move(to: p); contours.move(to: p) } else { path.line(to: p); contours.line(to: p) }
+        }
+        path.close(); contours.close()
+        for t in [Transform.identity, .rotation(.degrees(33)).concatenating(.translation(x: 20, y: 4)), .scale(0.7)] {
+            let a = Canvas(width: size, height: size)!, b = Canvas(width: size, height: size)!
+            a.transform = t; b.transform = t
+            a.fill(path, color: .white)
+            b.fill(contours, color: .white)
+            XCTAssertEqual(a.pixmap, b.pixmap, "\(t)")
+            XCTAssertNotEqual(a.pixmap, Canvas(width: size, height: size)!.pixmap, "something was drawn")
+        }
+    }
+
     func testAdjacentSectorsMeetWithoutSeams() {
         // Twelve opaque slices of one colour over black must be indistinguishable from a disc:
         // any seam would let black through where two anti-aliased edges meet.

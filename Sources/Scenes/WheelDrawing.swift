@@ -149,7 +149,7 @@ extension WheelScene {
                                    fills: fills,
                                    coveredRadius: opaqueOuter,
                                    hubRadius: hub, slices: slices, separators: separators, labels: labels,
-                                   ring: scaledRing, ringDiameter: ringDiameter, ringShape: scaledRing.map(ringShape),
+                                   ring: scaledRing, ringDiameter: ringDiameter, ringShape: scaledRing.map { ringShape($0, pxPerTexel: ringDiameter / Double($0.width)) },
                                    backdrop: nil, pointer: pointer, pointerTip: tip,
                                    button: roundedRect(layout.buttonRect, radius: layout.buttonRect.height / 2))
         // The backdrop is drawn by the same code as before caching, so frames are pixel for pixel the same.
@@ -294,11 +294,13 @@ extension WheelScene {
     }
 
     /// The ring image's visible part as a path: the circle around its centre that holds every
-    /// visible pixel (within the image's square), less the transparent disc at
-    /// its centre. Both circles keep 3 px of margin, more than a bilinear footprint plus the edge's
-    /// anti-aliasing reaches, so drawing through the path changes no pixel — it only skips the
-    /// hole and the corners, most of a ring image.
-    func ringShape(_ ring: Pixmap) -> Path {
+    /// visible pixel (within the image's square), less the transparent disc at its centre, each
+    /// widened by exactly what can still see a visible texel: a bilinear footprint (√2 texels) and
+    /// half a frame pixel's diagonal (`pxPerTexel`: frame px per texel), where the path's own
+    /// anti-aliasing would otherwise thin a sample. Drawing through it changes no pixel; it skips
+    /// the hole and the corners, most of a ring image (and the tighter margins, 3 % of the ring's
+    /// pixels a frame, than the 3 px it kept before).
+    func ringShape(_ ring: Pixmap, pxPerTexel: Double) -> Path {
         let cx = Double(ring.width) / 2, cy = Double(ring.height) / 2
         // Squared distances of pixel centres from the image centre; per row, the farthest visible
         // pixel is the first or the last, and the nearest is the first met walking out from the
@@ -324,11 +326,10 @@ extension WheelScene {
                 if left >= 0 { nearest = min(nearest, distance2(left, dy2)) }
             }
         }
-        let hole = min(Double(min(ring.width, ring.height)) / 2, nearest.squareRoot() - 0.75)
-        let reach = farthest < 0 ? 0 : farthest.squareRoot() + 0.75
-        // The outer circle as a 512-gon (within 0.01 px of it) clamped to the image's square.
+        let margin = 2.0.squareRoot() + 0.7072 / max(pxPerTexel, 1e-3)
+        // The outer circle as a 512-gon (its chords within 0.01 texel of it) clamped to the image's square.
         var shape = Path()
-        let outer = reach + 3
+        let outer = farthest < 0 ? 0 : farthest.squareRoot() + margin + 0.02
         for k in 0..<512 {
             let a = Double(k) * Double.pi / 256
             let p = Point(x: min(max(cx + outer * cos(a), 0), Double(ring.width)),
@@ -336,7 +337,7 @@ extension WheelScene {
             if k == 0 { shape.move(to: p) } else { shape.line(to: p) }
         }
         shape.close()
-        let r = hole - 2
+        let r = min(Double(min(ring.width, ring.height)) / 2, nearest.squareRoot()) - margin - 0.01
         guard r > 1 else { return shape }
         // Counter-clockwise inside the clockwise outline: nonzero winding 0, a hole.
         shape.move(to: Point(x: cx + r, y: cy))

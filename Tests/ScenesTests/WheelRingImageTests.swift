@@ -29,6 +29,30 @@ final class WheelRingImageTests: XCTestCase {
         XCTAssertEqual(ring[128, 3] >> 24, 255, "the band at 12 o'clock is opaque")
     }
 
+    /// The ring is drawn only through its annulus (`ringShape`), whose margins are just what a
+    /// bilinear footprint and a pixel's anti-aliased edge need: drawing the whole image must give
+    /// the same pixels, at sizes where the ring is shrunk, kept and enlarged, at any angle.
+    func testDrawingTheRingThroughItsShapeChangesNoPixel() throws {
+        let wheel = try WheelScene(resources: try SceneResources.loadDefault())
+        for (w, h) in [(320, 240), (1280, 720), (1920, 1080), (3840, 2160)] {
+            let frame = wheel.prepare(for: Size(width: Double(w), height: Double(h)))
+            let ring = try XCTUnwrap(frame.ring), shape = try XCTUnwrap(frame.ringShape)
+            let box = PixelRect(enclosing: Rect(x: frame.layout.center.x - frame.ringDiameter / 2 - 4,
+                                                y: frame.layout.center.y - frame.ringDiameter / 2 - 4,
+                                                width: frame.ringDiameter + 8, height: frame.ringDiameter + 8))
+            for rotation in [0.0, 0.37, 2.9] {
+                let side = Double(ring.width)
+                let t = Transform.translation(x: -side / 2, y: -side / 2).concatenating(.scale(frame.ringDiameter / side))
+                    .concatenating(wheel.wheelTransform(frame, rotation: rotation))
+                let through = try XCTUnwrap(Canvas(width: w, height: h)), whole = try XCTUnwrap(Canvas(width: w, height: h))
+                through.clip = box; whole.clip = box
+                through.draw(ring, transform: t, shape: shape)
+                whole.draw(ring, transform: t)
+                XCTAssertEqual(through.pixmap, whole.pixmap, "\(w)x\(h) at \(rotation) rad")
+            }
+        }
+    }
+
     func testDownscalingAveragesAreas() throws {
         // A 4×4 checkerboard of opaque white and transparent halves to 2×2 of 50 % white.
         var pixels = [UInt32](repeating: 0, count: 16)

@@ -79,9 +79,7 @@ final class TextRun {
                                       tx: origin.x + cosA * pen, ty: origin.y + sinA * pen)
                     while contour < glyph.contoursEnd {
                         let end = ends[contour]
-                        path.move(to: t.apply(points[start]))
-                        for i in (start + 1)..<end { path.line(to: t.apply(points[i])) }
-                        path.close()
+                        path.appendClosed(UnsafeBufferPointer(rebasing: points[start..<end]), transform: t)
                         start = end
                         contour += 1
                     }

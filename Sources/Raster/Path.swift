@@ -209,6 +209,14 @@ public struct Polylines: Sendable {
     public mutating func line(to p: Point) { add(p) }
     /// Ends the contour, closed.
     public mutating func close() { endContour(closed: true) }
+    /// Appends `source` through `transform` as one closed contour, in one pass (a text run's glyphs).
+    public mutating func appendClosed(_ source: UnsafeBufferPointer<Point>, transform t: Transform) {
+        endContour(closed: false)
+        let first = points.count
+        for p in source { points.append(t.apply(p)) }
+        start = first
+        endContour(closed: true)
+    }
 
     /// Bounding box of all points (empty when there are none).
     public var bounds: Rect {

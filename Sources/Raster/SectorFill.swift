@@ -144,7 +144,8 @@ extension Canvas {
                 let column = Double(x)
                 if j == i + 1 {
                     let c = s.crossings[i]
-                    let cover = UInt32((rightFraction(column, c.xt, c.xb) * 255).rounded())
+                    // + 0.5 and truncation: rounding a fraction in 0…1 without a libm call per pixel.
+                    let cover = UInt32(rightFraction(column, c.xt, c.xb) * 255 + 0.5)
                     row[x] = mix(c.left, c.right, cover)
                 } else {
                     // Sector m of the cluster covers what lies right of ray m − 1 and left of ray m.
@@ -152,7 +153,7 @@ extension Canvas {
                     for m in i..<j {
                         let c = s.crossings[m]
                         let rightOf = min(leftOf, rightFraction(column, c.xt, c.xb))
-                        let w = min(UInt32(((leftOf - rightOf) * 255).rounded()), 255 - given)
+                        let w = min(UInt32(max(0, leftOf - rightOf) * 255 + 0.5), 255 - given)
                         pixel = plusPixel(pixel, scalePixel(c.left, by: w))
                         given += w
                         leftOf = rightOf

@@ -34,7 +34,7 @@ public final class Canvas {
     /// `fillTiles`' tiles flattened once per call, kept for the next.
     var tileOutlines: [Polylines] = []
     /// `fillSectors`' rays, crossings and centre row, kept for the next call.
-    var sectorScratch = SectorScratch()
+    let sectorScratch = SectorScratch()
 
     deinit {
         tileSpans.deallocate()

@@ -12,16 +12,42 @@ import Glibc
 import Darwin
 #endif
 
-/// Per-call scratch of `fillSectors`, kept by the canvas so a frame allocates nothing.
-struct SectorScratch {
-    /// Per boundary: dx per unit dy of its ray, and the ray's sector index.
-    var cot: [Double] = []
-    /// Rays pointing up (above the centre), left to right; rays pointing down, left to right.
-    var up: [Int] = [], down: [Int] = []
-    /// Where each ray crosses the current slab: its ends and its pixel columns.
-    var crossings: [(xt: Double, xb: Double, first: Int, end: Int, left: UInt32, right: UInt32)] = []
+/// Per-call scratch of `fillSectors`, kept by the canvas so a frame allocates nothing: raw memory
+/// grown on demand (arrays cost a uniqueness check per write and a retain per slab here).
+final class SectorScratch {
+    typealias Crossing = (xt: Double, xb: Double, first: Int, end: Int, left: UInt32, right: UInt32)
+    private(set) var rays = 0, columns = 0
+    /// Per boundary: dx per unit dy of its ray, and the colour of the sector before it.
+    private(set) var cot = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    private(set) var previous = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    /// Rays pointing up (meeting rows above the centre left to right) and down (likewise below).
+    private(set) var up = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private(set) var down = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    /// Where each ray crosses the current slab.
+    private(set) var crossings = UnsafeMutablePointer<Crossing>.allocate(capacity: 1)
     /// The row through the centre, above and below it.
-    var above: [UInt32] = [], below: [UInt32] = []
+    private(set) var above = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    private(set) var below = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+
+    func reserve(rays n: Int, columns width: Int) {
+        if n > rays {
+            rays = max(n, 2 * rays)
+            for p in [up, down] { p.deallocate() }
+            cot.deallocate(); previous.deallocate(); crossings.deallocate()
+            cot = .allocate(capacity: rays); previous = .allocate(capacity: rays)
+            up = .allocate(capacity: rays); down = .allocate(capacity: rays); crossings = .allocate(capacity: rays)
+        }
+        if width > columns {
+            columns = width
+            above.deallocate(); below.deallocate()
+            above = .allocate(capacity: columns); below = .allocate(capacity: columns)
+        }
+    }
+
+    deinit {
+        cot.deallocate(); previous.deallocate(); up.deallocate(); down.deallocate(); crossings.deallocate()
+        above.deallocate(); below.deallocate()
+    }
 }
 
 extension Canvas {
@@ -36,12 +62,10 @@ extension Canvas {
         let cx = center.x, cy = center.y
         let yFirst = max(area.y, Int((cy - radius).rounded(.down))), yEnd = min(area.maxY, Int((cy + radius).rounded(.up)))
         guard yFirst < yEnd else { return }
-        var s = sectorScratch
-        sectorScratch = SectorScratch()   // moved out: writing to it below copies nothing
-        defer { sectorScratch = s }
+        let s = sectorScratch
+        s.reserve(rays: n, columns: pixmap.width)
         // Rays in clockwise order from the one nearest −π; those pointing up meet a row above the
         // centre left to right, those pointing down meet a row below it right to left.
-        s.cot.removeAll(keepingCapacity: true); s.up.removeAll(keepingCapacity: true); s.down.removeAll(keepingCapacity: true)
         var first = 0, firstAngle = Double.infinity
         for k in 0..<n {
             let a = normalizedAngle(boundaries[k])
@@ -49,14 +73,17 @@ extension Canvas {
             let sine = sin(a)
             // A ray within 1e-12 of horizontal meets no row but the one through the centre, where
             // the split between the two halves of that row is exact anyway.
-            s.cot.append(abs(sine) < 1e-12 ? 0 : cos(a) / sine)
+            s.cot[k] = abs(sine) < 1e-12 ? 0 : cos(a) / sine
+            s.previous[k] = colors[(k + n - 1) % n]
         }
+        var ups = 0, downs = 0
         for j in 0..<n {
             let k = (first + j) % n
             let sine = sin(normalizedAngle(boundaries[k]))
-            if sine <= -1e-12 { s.up.append(k) } else if sine >= 1e-12 { s.down.append(k) }
+            if sine <= -1e-12 { s.up[ups] = k; ups += 1 } else if sine >= 1e-12 { s.down[downs] = k; downs += 1 }
         }
-        s.down.reverse()
+        var reversed = UnsafeMutableBufferPointer(start: s.down, count: downs)
+        reversed.reverse()
         // The sector a half-row shows where no ray meets it: the one holding straight up or down.
         func sector(at angle: Double) -> Int {
             var best = n - 1
@@ -64,86 +91,87 @@ extension Canvas {
             for k in 0..<n where positiveAngle(boundaries[k] - boundaries[0]) <= offset { best = k }
             return best
         }
-        let upperPlain = s.up.isEmpty ? colors[sector(at: -Double.pi / 2)] : 0
-        let lowerPlain = s.down.isEmpty ? colors[sector(at: Double.pi / 2)] : 0
-        if s.above.count < pixmap.width { s.above = [UInt32](repeating: 0, count: pixmap.width); s.below = s.above }
-
         let stride = pixmap.stride
-        pixmap.pixels.withUnsafeMutableBufferPointer { pixels in
-            let base = pixels.baseAddress!
-            for y in yFirst..<yEnd {
-                let dy = Double(y) + 0.5 - cy, reach2 = radius * radius - dy * dy
-                guard reach2 > 0 else { continue }
-                let reach = reach2.squareRoot()
-                // Pixels whose centre lies inside the circle, then those inside the clip.
-                let x0 = Int((cx - reach - 0.5).rounded(.up)), x1 = Int((cx + reach - 0.5).rounded(.down)) + 1
-                let lo = max(x0, area.x), hi = min(x1, area.maxX)
-                guard lo < hi else { continue }
-                let row = base + y * stride
-                if Double(y + 1) <= cy {
-                    fillSlab(row, &s, from: Double(y), to: Double(y + 1), cx: cx, cy: cy, upper: true, plain: upperPlain,
-                             colors: colors, lo: lo, hi: hi)
-                } else if Double(y) >= cy {
-                    fillSlab(row, &s, from: Double(y), to: Double(y + 1), cx: cx, cy: cy, upper: false, plain: lowerPlain,
-                             colors: colors, lo: lo, hi: hi)
-                } else {
-                    // The row through the centre: its part above and its part below, weighted by height.
-                    let top = (cy - Double(y)), weight = UInt32((top * 255).rounded())
-                    var above = s.above, below = s.below
-                    s.above = []; s.below = []
-                    above.withUnsafeMutableBufferPointer { a in
-                        below.withUnsafeMutableBufferPointer { b in
-                            fillSlab(a.baseAddress!, &s, from: Double(y), to: cy, cx: cx, cy: cy, upper: true, plain: upperPlain,
-                                     colors: colors, lo: lo, hi: hi)
-                            fillSlab(b.baseAddress!, &s, from: cy, to: Double(y + 1), cx: cx, cy: cy, upper: false,
-                                     plain: lowerPlain, colors: colors, lo: lo, hi: hi)
-                            for x in lo..<hi { row[x] = mix(b[x], a[x], weight) }
-                        }
+        colors.withUnsafeBufferPointer { colors in
+            let rows = SectorRows(cx: cx, cy: cy, cot: s.cot, colors: colors.baseAddress!, previous: s.previous,
+                                  up: UnsafeBufferPointer(start: s.up, count: ups),
+                                  down: UnsafeBufferPointer(start: s.down, count: downs), crossings: s.crossings,
+                                  upperPlain: ups == 0 ? colors[sector(at: -Double.pi / 2)] : 0,
+                                  lowerPlain: downs == 0 ? colors[sector(at: Double.pi / 2)] : 0)
+            pixmap.pixels.withUnsafeMutableBufferPointer { pixels in
+                let base = pixels.baseAddress!
+                for y in yFirst..<yEnd {
+                    let dy = Double(y) + 0.5 - cy, reach2 = radius * radius - dy * dy
+                    guard reach2 > 0 else { continue }
+                    let reach = reach2.squareRoot()
+                    // Pixels whose centre lies inside the circle, then those inside the clip.
+                    let x0 = Int((cx - reach - 0.5).rounded(.up)), x1 = Int((cx + reach - 0.5).rounded(.down)) + 1
+                    let lo = max(x0, area.x), hi = min(x1, area.maxX)
+                    guard lo < hi else { continue }
+                    let row = base + y * stride
+                    if Double(y + 1) <= cy {
+                        rows.fill(row, from: Double(y), to: Double(y + 1), upper: true, lo: lo, hi: hi)
+                    } else if Double(y) >= cy {
+                        rows.fill(row, from: Double(y), to: Double(y + 1), upper: false, lo: lo, hi: hi)
+                    } else {
+                        // The row through the centre: its part above and its part below, weighted by height.
+                        let weight = UInt32((cy - Double(y)) * 255 + 0.5)
+                        rows.fill(s.above, from: Double(y), to: cy, upper: true, lo: lo, hi: hi)
+                        rows.fill(s.below, from: cy, to: Double(y + 1), upper: false, lo: lo, hi: hi)
+                        for x in lo..<hi { row[x] = mix(s.below[x], s.above[x], weight) }
                     }
-                    s.above = above; s.below = below
                 }
             }
         }
     }
+}
+
+/// One `fillSectors` call's rays and colours, for filling its rows.
+private struct SectorRows {
+    let cx: Double, cy: Double
+    let cot: UnsafePointer<Double>
+    let colors: UnsafePointer<UInt32>, previous: UnsafePointer<UInt32>
+    let up: UnsafeBufferPointer<Int>, down: UnsafeBufferPointer<Int>
+    let crossings: UnsafeMutablePointer<SectorScratch.Crossing>
+    /// A half-row's colour when no ray meets it.
+    let upperPlain: UInt32, lowerPlain: UInt32
 
     /// One slab of a row (rows `from`…`to`, within one pixel row, wholly above or below the centre)
     /// into `row` (indexed by x) between columns `lo` and `hi`.
     @inline(__always)
-    private func fillSlab(_ row: UnsafeMutablePointer<UInt32>, _ s: inout SectorScratch, from ya: Double, to yb: Double,
-                          cx: Double, cy: Double, upper: Bool, plain: UInt32, colors: [UInt32], lo: Int, hi: Int) {
-        let rays = upper ? s.up : s.down
+    func fill(_ row: UnsafeMutablePointer<UInt32>, from ya: Double, to yb: Double, upper: Bool, lo: Int, hi: Int) {
+        let rays = upper ? up : down
         guard let firstRay = rays.first else {
-            (row + lo).update(repeating: plain, count: hi - lo)
+            (row + lo).update(repeating: upper ? upperPlain : lowerPlain, count: hi - lo)
             return
         }
-        let n = colors.count
-        // Left of the first ray: for a row above, the sector ending at it; below, the one starting at it.
-        var colour = colors[upper ? (firstRay + n - 1) % n : firstRay]
-        s.crossings.removeAll(keepingCapacity: true)
+        // Left of the first ray: for a row above, the sector ending at it; below, the one starting
+        // at it. Crossing a ray rightwards enters the sector starting at it (above) or ending at it (below).
+        var colour = upper ? previous[firstRay] : colors[firstRay]
         let left = Double(lo) - 1, right = Double(hi) + 1
+        var count = 0
         for k in rays {
-            let cot = s.cot[k]
-            let xt = cx + (ya - cy) * cot, xb = cx + (yb - cy) * cot
+            let xt = cx + (ya - cy) * cot[k], xb = cx + (yb - cy) * cot[k]
             // Columns the ray passes through, within the written ones (a near-horizontal ray's
             // ends may lie far outside).
             let a = min(max(min(xt, xb), left), right), b = min(max(max(xt, xb), left), right)
-            let next = colors[upper ? k : (k + n - 1) % n]
-            s.crossings.append((xt, xb, Int(a.rounded(.down)), Int(b.rounded(.up)), colour, next))
+            let next = upper ? colors[k] : previous[k]
+            crossings[count] = (xt, xb, Int(a.rounded(.down)), Int(b.rounded(.up)), colour, next)
+            count += 1
             colour = next
         }
         var x = lo, i = 0
-        let count = s.crossings.count
         while i < count && x < hi {
             // A cluster: crossings whose columns overlap (near the centre, or many thin sectors).
-            var j = i + 1, end = s.crossings[i].end
-            while j < count && s.crossings[j].first < end { end = max(end, s.crossings[j].end); j += 1 }
-            let start = min(max(s.crossings[i].first, x), hi)
-            if start > x { (row + x).update(repeating: s.crossings[i].left, count: start - x) }
+            var j = i + 1, end = crossings[i].end
+            while j < count && crossings[j].first < end { end = max(end, crossings[j].end); j += 1 }
+            let start = min(max(crossings[i].first, x), hi)
+            if start > x { (row + x).update(repeating: crossings[i].left, count: start - x) }
             x = start
             while x < min(end, hi) {
                 let column = Double(x)
                 if j == i + 1 {
-                    let c = s.crossings[i]
+                    let c = crossings[i]
                     // + 0.5 and truncation: rounding a fraction in 0…1 without a libm call per pixel.
                     let cover = UInt32(rightFraction(column, c.xt, c.xb) * 255 + 0.5)
                     row[x] = mix(c.left, c.right, cover)
@@ -151,20 +179,20 @@ extension Canvas {
                     // Sector m of the cluster covers what lies right of ray m − 1 and left of ray m.
                     var pixel: UInt32 = 0, leftOf = 1.0, given: UInt32 = 0
                     for m in i..<j {
-                        let c = s.crossings[m]
+                        let c = crossings[m]
                         let rightOf = min(leftOf, rightFraction(column, c.xt, c.xb))
                         let w = min(UInt32(max(0, leftOf - rightOf) * 255 + 0.5), 255 - given)
                         pixel = plusPixel(pixel, scalePixel(c.left, by: w))
                         given += w
                         leftOf = rightOf
                     }
-                    row[x] = plusPixel(pixel, scalePixel(s.crossings[j - 1].right, by: 255 - given))
+                    row[x] = plusPixel(pixel, scalePixel(crossings[j - 1].right, by: 255 - given))
                 }
                 x += 1
             }
             i = j
         }
-        if x < hi { (row + x).update(repeating: s.crossings[count - 1].right, count: hi - x) }
+        if x < hi { (row + x).update(repeating: crossings[count - 1].right, count: hi - x) }
     }
 }
 

@@ -4,7 +4,10 @@
 // this machine is noisy, so absolute figures move between runs.
 // The wheel is a 12-prize wheel (`benchWheel`). With `--cairo PATH` (or ROUNDEL_CAIRO_BENCH) the same
 // wheel frames are described to bench/cairo-wheel (built by `make bench`), which draws them with cairo;
-// its median and the ratio cairo ÷ Roundel are printed from the same run.
+// its median and the ratio cairo ÷ Roundel are printed from the same run: three pairs, each Roundel
+// drawing those frames again just before cairo draws them (this machine's load comes and goes over
+// seconds, and one pair measured far apart could catch either side in a busy moment), the ratio
+// being the median of the three pairs' ratios.
 import ArgumentParser
 import BitmapFont
 import Dispatch
@@ -69,30 +72,13 @@ struct Bench: ParsableCommand {
                 : try? SceneCatalog.make(name, resources: resources, seed: 1)
             guard let scene = made else { continue }
             let start = Self.prepare(scene)
-            if let wheel = scene as? WheelScene { wheelFrames = (wheel, (0..<count).map { start + Double($0) / 60 }) }
-            var times: [Double] = []
-            times.reserveCapacity(count)
-            // Frames 1/60 s apart from mid-animation, drawn as the window draws them: the first whole,
-            // then only the scene's dirty rectangle over the previous frame (`--full` draws each whole).
-            let frameSize = Size(width: Double(size.width), height: Double(size.height))
-            scene.render(into: canvas, at: start - 1.0 / 60)
-            for i in 0..<count {
-                let t = start + Double(i) / 60
-                let t0 = DispatchTime.now().uptimeNanoseconds
-                if !full, let dirty = scene.dirtyRect(since: t - 1.0 / 60, at: t, frameSize: frameSize) {
-                    canvas.clip = dirty.intersection(canvas.pixmap.bounds)
-                    scene.render(into: canvas, at: t)
-                    canvas.clip = canvas.pixmap.bounds
-                } else {
-                    scene.render(into: canvas, at: t)
-                }
-                times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
-            }
-            rows.append((name, times))
+            let times = (0..<count).map { start + Double($0) / 60 }
+            if let wheel = scene as? WheelScene { wheelFrames = (wheel, times) }
+            rows.append((name, Self.time(scene, at: times, on: canvas, full: full)))
         }
         let label = "\(size.width)x\(size.height)"
         let cairoPath = cairo ?? ProcessInfo.processInfo.environment["ROUNDEL_CAIRO_BENCH"]
-        var cairoResult: Result<(median: Double, p95: Double), UserError>?
+        var cairoResult: Result<[(roundel: Double, cairo: Double, p95: Double)], UserError>?
         if let cairoPath, let wheelFrames {
             let ringPath = FilePaths.appending("ring.png", to: resources.assetsDirectory)
             let frameSize = Size(width: Double(size.width), height: Double(size.height))
@@ -101,7 +87,13 @@ struct Bench: ParsableCommand {
                                                                            ringPath: ringPath) else {
                     throw UserError("cairo: not compared (frames past the end of the spin; use --frames 200 or fewer)")
                 }
-                return try Self.runCairo(cairoPath, description: description, png: cairoPng)
+                var pairs: [(roundel: Double, cairo: Double, p95: Double)] = []
+                for pair in 0..<3 {
+                    let ours = percentile(Self.time(wheelFrames.scene, at: wheelFrames.times, on: canvas, full: full), 0.5)
+                    let theirs = try Self.runCairo(cairoPath, description: description, png: pair == 0 ? cairoPng : nil)
+                    pairs.append((ours, theirs.median, theirs.p95))
+                }
+                return pairs
             }
         }
         if !json {
@@ -119,20 +111,21 @@ struct Bench: ParsableCommand {
             }
         }
         if !json { print("floor     " + formatFixed(floor, digits: 3, width: 9)) }
-        let wheelMedian = rows.first { $0.0 == "wheel" }.map { percentile($0.1, 0.5) }
         switch cairoResult {
         case nil:
             if !json { print("cairo: not compared (pass --cairo PATH or set ROUNDEL_CAIRO_BENCH; `make bench` does)") }
         case .failure(let error):
             throw error   // after the table: asked for cairo and did not get it (exit 2)
-        case .success(let (med, p95)):
-            let ratio = wheelMedian.map { med / $0 } ?? .nan
+        case .success(let pairs):
+            let med = percentile(pairs.map(\.cairo), 0.5), p95 = percentile(pairs.map(\.p95), 0.5)
+            let ratios = pairs.map { $0.cairo / $0.roundel }, ratio = percentile(ratios, 0.5)
             if json {
                 print(#"{"scene":"wheel-cairo","size":"\#(label)","median_ms":\#(round3(med)),"p95_ms":\#(round3(p95)),"floor_ms":\#(round3(floor)),"cairo_over_roundel":\#(round3(ratio))}"#)
             } else {
                 print("cairo     " + formatFixed(med, digits: 3, width: 9) + " " + formatFixed(p95, digits: 3, width: 8)
                       + " " + formatFixed(med / floor, digits: 2, width: 8) + "   (the same wheel frames drawn by cairo)")
-                print("cairo ÷ roundel (wheel medians): " + formatFixed(ratio, digits: 2) + "×")
+                print("cairo ÷ roundel (wheel medians, median of three back-to-back pairs): " + formatFixed(ratio, digits: 2)
+                      + "× (pairs: " + ratios.map { formatFixed($0, digits: 2) }.joined(separator: ", ") + ")")
             }
         }
     }
@@ -168,6 +161,28 @@ struct Bench: ParsableCommand {
             throw UserError("cairo: '\(program)' failed (exit \(result.status))")
         }
         return (median, p95)
+    }
+
+    /// Milliseconds per frame of `scene` at `times` (1/60 s apart), drawn as the window draws them:
+    /// the first whole, then only the scene's dirty rectangle over the previous frame (`full`: each whole).
+    static func time(_ scene: Scene, at times: [Double], on canvas: Canvas, full: Bool) -> [Double] {
+        var elapsed: [Double] = []
+        elapsed.reserveCapacity(times.count)
+        let frameSize = Size(width: Double(canvas.width), height: Double(canvas.height))
+        guard let first = times.first else { return elapsed }
+        scene.render(into: canvas, at: first - 1.0 / 60)
+        for t in times {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            if !full, let dirty = scene.dirtyRect(since: t - 1.0 / 60, at: t, frameSize: frameSize) {
+                canvas.clip = dirty.intersection(canvas.pixmap.bounds)
+                scene.render(into: canvas, at: t)
+                canvas.clip = canvas.pixmap.bounds
+            } else {
+                scene.render(into: canvas, at: t)
+            }
+            elapsed.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+        }
+        return elapsed
     }
 
     /// Puts a scene mid-animation and returns the time to start sampling from.

@@ -2,7 +2,6 @@
 // Loading happens here, never in `render`, so a frame does no file I/O. The ring is decoded on a
 // second core while the fonts are parsed: the two are most of the time to the first frame.
 import BitmapFont
-import Dispatch
 import PNGCodec
 import Raster
 
@@ -25,20 +24,11 @@ public final class SceneResources {
             throw SceneError("roundel: cannot find Roundel's assets directory (with fonts/ inside); "
                 + "set \(Assets.environmentVariable) to its path")
         }
-        let ring = Loaded<Pixmap>()
         let ringPath = FilePaths.appending("ring.png", to: directory)
-        let group = DispatchGroup()
-        DispatchQueue.global(qos: .userInitiated).async(group: group) { ring.value = try? readPNG(ringPath) }
+        let ring = Pending { try? readPNG(ringPath) }
         let fonts = try FontStack.defaultStack(assetsDirectory: directory)
-        group.wait()
-        return SceneResources(fonts: fonts, assetsDirectory: directory, shippedRing: ring.value)
+        return SceneResources(fonts: fonts, assetsDirectory: directory, shippedRing: ring.wait())
     }
-}
-
-/// A value filled in by one background task and read after waiting for it (`DispatchGroup.wait`
-/// orders the write before the read).
-private final class Loaded<Value>: @unchecked Sendable {
-    var value: Value?
 }
 
 /// A scene could not be set up (missing assets, bad config): `description` is one line for stderr.

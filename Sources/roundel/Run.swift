@@ -47,7 +47,7 @@ struct Run: ParsableCommand {
         let loading = try SceneSetup.startLoading(configPath: config, seed: options.seed,
                                                   warm: windowed ? (scene, expected) : nil)
         do {
-            try runWindow(initialScene: scene, options: options.host) { try loading.wait() }
+            try runWindow(initialScene: scene, options: options.host) { try loading.wait().get() }
         } catch let error as HostError {
             throw UserError(error.description)
         }

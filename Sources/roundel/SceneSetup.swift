@@ -1,7 +1,6 @@
 // Building scenes from the command line's words: the scene's name, the config file and the seed.
 // Shared by `render`, `trace` and `run`, so all read a config the same way and report its errors the
 // same way (one line, exit 2).
-import Dispatch
 import Raster
 import Scenes
 
@@ -23,17 +22,14 @@ enum SceneSetup {
     /// Every scene that exists, for the window, and a closure that rebuilds them from the file as it
     /// is now (for the window's config watch: it throws the ConfigError to log). The config file is read and checked now (a bad file
     /// is reported before any window opens), while fonts, images and scenes load on another core as
-    /// the window opens; `Loading.wait()` returns them.
+    /// the window opens; `wait()` returns them (or the error).
     /// `warm`: the scene shown first and its expected frame size, prepared on the loading thread too.
     static func startLoading(configPath: String?, seed: UInt64?, warm: (scene: String, size: Size)? = nil) throws -> Loading {
         let file = try loadConfig(configPath)
         let configs: SceneCatalog.Configs
         do { configs = try SceneCatalog.read(file) } catch { throw UserError(error.description) }
-        let loading = Loading()
-        loading.group.enter()
-        DispatchQueue.global(qos: .userInitiated).async {
-            defer { loading.group.leave() }
-            loading.result = Result {
+        return Pending {
+            Result {
                 let resources = try loadResources()
                 let scenes: [Scene]
                 do { scenes = try SceneCatalog.makeAll(configs, resources: resources, seed: seed) } catch {
@@ -46,20 +42,10 @@ enum SceneSetup {
                 return (scenes, reload)
             }
         }
-        return loading
     }
 
     /// Scenes being made on another thread (see `startLoading`).
-    final class Loading: @unchecked Sendable {
-        fileprivate let group = DispatchGroup()
-        /// Written by the loading task before it leaves `group`, read only after `wait`.
-        fileprivate var result: Result<(scenes: [Scene], reload: () throws -> [Scene]), Error>?
-
-        func wait() throws -> (scenes: [Scene], reload: () throws -> [Scene]) {
-            group.wait()
-            return try result!.get()
-        }
-    }
+    typealias Loading = Pending<Result<(scenes: [Scene], reload: () throws -> [Scene]), Error>>
 
     static func loadResources() throws -> SceneResources {
         do { return try SceneResources.loadDefault() } catch { throw UserError("\(error)") }

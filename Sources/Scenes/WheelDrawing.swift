@@ -184,7 +184,10 @@ extension WheelScene {
         let reach = 1.06 * r + 2
         let square = PixelRect(enclosing: Rect(x: c.x - reach, y: c.y - reach, width: 2 * reach, height: 2 * reach + 0.02 * r))
             .intersection(PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height)))
-        if !square.isEmpty, let backdrop = Canvas(width: square.width, height: square.height) {
+        // Above `largestBackdrop` px (huge one-off renders: an 8192² PNG) the frame draws the background
+        // and shadow itself: the cache would cost a frame's worth of memory to save nothing.
+        if !square.isEmpty, square.width * square.height <= largestBackdrop,
+           let backdrop = Canvas(width: square.width, height: square.height) {
             backdrop.clear(config.backgroundColor)
             backdrop.withTransform(.translation(x: -Double(square.x), y: -Double(square.y))) { drawShadow(made, in: backdrop) }
             made.backdrop = backdrop.pixmap

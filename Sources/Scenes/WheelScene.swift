@@ -31,6 +31,8 @@ public final class WheelScene: Scene {
     let ringGeometry: RingGeometry
     /// Per frame size and slice set; rebuilt only when either changes.
     var cache: WheelFrameCache?
+    /// The largest backdrop cache kept, in px (4096²: 64 MB); larger frames draw the backdrop each time.
+    var largestBackdrop = 4096 * 4096
     /// The slices' boundary angles of the frame being drawn (`drawSlices`).
     var sliceBoundaries: [Double] = []
 

@@ -55,4 +55,21 @@ final class RingBandTests: XCTestCase {
         let frame = custom.prepare(for: Size(width: 640, height: 480))
         XCTAssertEqual(frame.coveredRadius, frame.sliceRadius)
     }
+
+    /// Huge frames skip the backdrop cache (it would cost a frame's memory): the frames must be the
+    /// ones drawn with it, spinning, stopping and stopped with the winner highlighted.
+    func testWithoutTheBackdropCacheTheFramesAreTheSame() throws {
+        let resources = try SceneResources.loadDefault()
+        let cached = try WheelScene(resources: resources, seed: 3), uncached = try WheelScene(resources: resources, seed: 3)
+        uncached.largestBackdrop = 0
+        try cached.spin(at: 0, to: 4); try uncached.spin(at: 0, to: 4)
+        for t in [0.0, 0.9, 2.5, 4.4, 9.0] {
+            let a = try XCTUnwrap(Canvas(width: 800, height: 600)), b = try XCTUnwrap(Canvas(width: 800, height: 600))
+            cached.render(into: a, at: t)
+            uncached.render(into: b, at: t)
+            XCTAssertNotNil(cached.cache?.backdrop)
+            XCTAssertNil(uncached.cache?.backdrop)
+            XCTAssertTrue(a.pixmap == b.pixmap, "at t = \(t)")
+        }
+    }
 }

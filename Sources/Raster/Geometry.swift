@@ -61,6 +61,16 @@ public struct Rect: Hashable, Sendable {
     public func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
 }
 
+/// Columns `x0..<x1` of row `y`: a run of whole pixels (see `Canvas.draw(_:transform:spans:)`).
+public struct PixelSpan: Hashable, Sendable {
+    public var y: Int32
+    public var x0: Int32
+    public var x1: Int32
+    public init(y: Int, x0: Int, x1: Int) {
+        self.y = Int32(truncatingIfNeeded: y); self.x0 = Int32(truncatingIfNeeded: x0); self.x1 = Int32(truncatingIfNeeded: x1)
+    }
+}
+
 /// A rectangle of whole pixels, for clipping and dirty regions.
 public struct PixelRect: Hashable, Sendable {
     public var x: Int

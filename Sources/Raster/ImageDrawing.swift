@@ -37,12 +37,38 @@ extension Canvas {
         let stride = pixmap.stride, bounds = pixmap.bounds
         image.pixels.withUnsafeBufferPointer { src in
             pixmap.pixels.withUnsafeMutableBufferPointer { dst in
-                let job = ImageBands(contours: flattened,
-                                     sampler: BilinearSampler(pixels: src, width: image.width, height: image.height, stride: image.stride),
-                                     out: dst, stride: stride, inverse: inverse, du: du, dv: dv, alpha: alpha,
-                                     bounds: bounds, clip: clip, area: area, bands: bands,
+                let rows = ImageRows(sampler: BilinearSampler(pixels: src, width: image.width, height: image.height, stride: image.stride),
+                                     out: dst, stride: stride, inverse: inverse, du: du, dv: dv, alpha: alpha)
+                let job = ImageBands(contours: flattened, rows: rows, bounds: bounds, clip: clip, area: area, bands: bands,
                                      rasterizers: bands > 1 ? bandRasterizers : [])
                 if bands <= 1 { job.draw(rasterizer, clip) } else { job.runConcurrently(bands) }
+            }
+        }
+    }
+
+    /// Draws `image` through `transform` (then `self.transform`) over whole pixels: every pixel of
+    /// `spans` (device px, clipped to `clip`) is resampled at full coverage, no other. Where the image
+    /// is transparent all round the spans' ends, as far as a bilinear footprint reaches (a ring inside
+    /// an annulus of whole pixels with that margin), this gives the pixels of `draw(_:transform:)`
+    /// without rasterizing an outline; rotating the image moves no span.
+    public func draw(_ image: Pixmap, transform imageTransform: Transform, spans: [PixelSpan]) {
+        let full = imageTransform.concatenating(transform)
+        guard let inverse = full.inverted, !spans.isEmpty else { return }
+        let area = clip.intersection(pixmap.bounds)
+        let stride = pixmap.stride
+        var pixels = 0
+        for span in spans { pixels += Int(span.x1 - span.x0) }
+        let bands = pixels >= Canvas.bandedDrawingArea ? min(threads, spans.count) : 1
+        image.pixels.withUnsafeBufferPointer { src in
+            pixmap.pixels.withUnsafeMutableBufferPointer { dst in
+                spans.withUnsafeBufferPointer { spans in
+                    let job = ImageSpans(rows: ImageRows(sampler: BilinearSampler(pixels: src, width: image.width, height: image.height,
+                                                                                   stride: image.stride),
+                                                          out: dst, stride: stride, inverse: inverse,
+                                                          du: BilinearSampler.fixed(inverse.a), dv: BilinearSampler.fixed(inverse.b), alpha: 255),
+                                         spans: spans, clip: area, bands: bands)
+                    if bands <= 1 { job.run(0) } else { job.runConcurrently(bands) }
+                }
             }
         }
     }
@@ -68,9 +94,30 @@ extension Canvas {
     }
 }
 
-/// One draw of an image through a shape (see `Canvas.draw`), by bands of rows.
-private struct ImageBands: BandJob {
-    let contours: Polylines
+/// One draw of an image over spans of whole pixels (see `Canvas.draw(_:transform:spans:)`), the
+/// spans split evenly between `bands` workers (each span is one row's pixels, so they never meet).
+private struct ImageSpans: BandJob {
+    let rows: ImageRows
+    let spans: UnsafeBufferPointer<PixelSpan>
+    let clip: PixelRect
+    let bands: Int
+
+    static var entry: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void {
+        { context, index in context!.assumingMemoryBound(to: ImageSpans.self).pointee.run(index) }
+    }
+
+    func run(_ k: Int) {
+        for i in (spans.count * k / bands)..<(spans.count * (k + 1) / bands) {
+            let span = spans[i], y = Int(span.y)
+            guard y >= clip.y, y < clip.maxY else { continue }
+            let x0 = max(Int(span.x0), clip.x), x1 = min(Int(span.x1), clip.maxX)
+            if x0 < x1 { rows.drawSolidRun(y: y, x0: x0, x1: x1) }
+        }
+    }
+}
+
+/// Resampling whole runs of pixels of one image draw (shared by shape and span draws).
+private struct ImageRows {
     let sampler: BilinearSampler
     let out: UnsafeMutableBufferPointer<UInt32>
     let stride: Int
@@ -78,39 +125,6 @@ private struct ImageBands: BandJob {
     let du: Int, dv: Int
     /// The draw's opacity, 0…255.
     let alpha: UInt32
-    let bounds: PixelRect
-    let clip: PixelRect
-    /// The shape's rows inside the clip, split into `bands` for `rasterizers` (one each).
-    let area: PixelRect
-    let bands: Int
-    let rasterizers: [Rasterizer]
-
-    static var entry: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void {
-        { context, index in context!.assumingMemoryBound(to: ImageBands.self).pointee.run(index) }
-    }
-
-    func run(_ k: Int) {
-        let y0 = area.y + area.height * k / bands, y1 = area.y + area.height * (k + 1) / bands
-        draw(rasterizers[k], clip.intersection(PixelRect(x: clip.x, y: y0, width: clip.width, height: y1 - y0)))
-    }
-
-    @inline(__always)
-    func draw(_ rasterizer: Rasterizer, _ clip: PixelRect) {
-        let out = self.out, stride = self.stride, du = self.du, dv = self.dv, alpha = self.alpha, sampler = self.sampler
-        rasterizer.rasterize(contours, rule: .nonZero, clip: clip, bounds: bounds) { y, x0, coverage in
-            var (u, v) = rowStart(y: y, x: x0)
-            var i = y * stride + x0
-            for c in coverage {
-                if c != 0 {
-                    let s = sampler.sample(u, v)
-                    if s != 0 { out[i] = sourceOver(scalePixel(s, by: mul255(UInt32(c), alpha)), out[i]) }
-                }
-                u &+= du; v &+= dv; i += 1
-            }
-        } solid: { y, x0, x1 in
-            drawSolidRun(y: y, x0: x0, x1: x1)
-        }
-    }
 
     /// A pixel's sample position is the row's position at column 0 plus whole steps, never a rounded
     /// position at the run's first pixel: where a clip cuts a run must not move the samples after it
@@ -137,6 +151,46 @@ private struct ImageBands: BandJob {
             if s >> 24 == 255 && alpha == 255 { out[i] = s }
             else if s != 0 { out[i] = sourceOver(alpha == 255 ? s : scalePixel(s, by: alpha), out[i]) }
             u &+= du; v &+= dv
+        }
+    }
+}
+
+/// One draw of an image through a shape (see `Canvas.draw`), by bands of rows.
+private struct ImageBands: BandJob {
+    let contours: Polylines
+    let rows: ImageRows
+    let bounds: PixelRect
+    let clip: PixelRect
+    /// The shape's rows inside the clip, split into `bands` for `rasterizers` (one each).
+    let area: PixelRect
+    let bands: Int
+    let rasterizers: [Rasterizer]
+
+    static var entry: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void {
+        { context, index in context!.assumingMemoryBound(to: ImageBands.self).pointee.run(index) }
+    }
+
+    func run(_ k: Int) {
+        let y0 = area.y + area.height * k / bands, y1 = area.y + area.height * (k + 1) / bands
+        draw(rasterizers[k], clip.intersection(PixelRect(x: clip.x, y: y0, width: clip.width, height: y1 - y0)))
+    }
+
+    @inline(__always)
+    func draw(_ rasterizer: Rasterizer, _ clip: PixelRect) {
+        let rows = self.rows, out = rows.out, stride = rows.stride, du = rows.du, dv = rows.dv, alpha = rows.alpha
+        let sampler = rows.sampler
+        rasterizer.rasterize(contours, rule: .nonZero, clip: clip, bounds: bounds) { y, x0, coverage in
+            var (u, v) = rows.rowStart(y: y, x: x0)
+            var i = y * stride + x0
+            for c in coverage {
+                if c != 0 {
+                    let s = sampler.sample(u, v)
+                    if s != 0 { out[i] = sourceOver(scalePixel(s, by: mul255(UInt32(c), alpha)), out[i]) }
+                }
+                u &+= du; v &+= dv; i += 1
+            }
+        } solid: { y, x0, x1 in
+            rows.drawSolidRun(y: y, x0: x0, x1: x1)
         }
     }
 }

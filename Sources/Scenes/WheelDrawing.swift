@@ -39,6 +39,8 @@ struct WheelFrameCache {
     let ringDiameter: Double
     /// The pre-scaled ring's square minus its transparent centre (ring px): the only part worth sampling.
     let ringShape: Path?
+    /// The same part as whole frame pixels, drawn instead of the shape where that is exact (`ringSpans`).
+    var ringSpans: [PixelSpan]?
     /// The background and the wheel's shadow, which never move: copied, not redrawn, each frame.
     var backdrop: Pixmap?
     /// Where the backdrop's top-left pixel lies in the frame.
@@ -165,6 +167,7 @@ extension WheelScene {
         if fillRadius < sliceRadius, colors.count == slicesLayout.count, colors.allSatisfy({ $0 >> 24 == 255 }) {
             made.sectorFill = (fillRadius, colors)
         }
+        made.ringSpans = scaledRing.flatMap { ringSpans($0, diameter: ringDiameter, center: layout.center, frame: size) }
         made.pin = .circle(center: Point(x: c.x, y: c.y - r - WheelLayout.pointerRise * r + 0.035 * r), radius: 0.03 * r)
         if case .shipped = config.ring, ring != nil {
             made.rimShadow = RimShadow(center: c, edge: RingImage.innerFraction * ringDiameter / 2,
@@ -293,7 +296,7 @@ extension WheelScene {
         let t = Transform.translation(x: -side / 2, y: -Double(ring.height) / 2)
             .concatenating(.scale(frame.ringDiameter / side))
             .concatenating(wheelTransform(frame, rotation: rotation))
-        canvas.draw(ring, transform: t, shape: frame.ringShape)
+        if let spans = frame.ringSpans { canvas.draw(ring, transform: t, spans: spans) } else { canvas.draw(ring, transform: t, shape: frame.ringShape) }
     }
 
     /// The ring image's visible part as a path: the circle around its centre that holds every
@@ -304,6 +307,71 @@ extension WheelScene {
     /// the hole and the corners, most of a ring image (and the tighter margins, 3 % of the ring's
     /// pixels a frame, than the 3 px it kept before).
     func ringShape(_ ring: Pixmap, pxPerTexel: Double) -> Path {
+        let cx = Double(ring.width) / 2, cy = Double(ring.height) / 2
+        let (nearest, farthest) = visibleRadii(ring)
+        let margin = 2.0.squareRoot() + 0.7072 / max(pxPerTexel, 1e-3)
+        // The outer circle as a 512-gon (its chords within 0.01 texel of it) clamped to the image's square.
+        var shape = Path()
+        let outer = farthest < 0 ? 0 : farthest + margin + 0.02
+        for k in 0..<512 {
+            let a = Double(k) * Double.pi / 256
+            let p = Point(x: min(max(cx + outer * cos(a), 0), Double(ring.width)),
+                          y: min(max(cy + outer * sin(a), 0), Double(ring.height)))
+            if k == 0 { shape.move(to: p) } else { shape.line(to: p) }
+        }
+        shape.close()
+        let r = min(Double(min(ring.width, ring.height)) / 2, nearest) - margin - 0.01
+        guard r > 1 else { return shape }
+        // Counter-clockwise inside the clockwise outline: nonzero winding 0, a hole.
+        shape.move(to: Point(x: cx + r, y: cy))
+        shape.arc(center: Point(x: cx, y: cy), radius: r, start: .zero, end: -.fullTurn, clockwise: false)
+        shape.close()
+        return shape
+    }
+
+    /// The same annulus as whole pixels of the frame, row by row: the pixels whose centre lies
+    /// where a bilinear sample may see a visible texel (√2 texels beyond the visible ones, and 0.1
+    /// more for the 16.16 steps' rounding across a row). Drawn at full coverage they give the pixels
+    /// of the whole image, without an outline to rasterize; rotation moves none of them, so they are
+    /// worked out once per frame size. Nil where samples clamped at the image's edge could see a
+    /// visible texel (a ring drawn to its image's very border): then the shape.
+    func ringSpans(_ ring: Pixmap, diameter: Double, center c: Point, frame: Size) -> [PixelSpan]? {
+        let (nearest, farthest) = visibleRadii(ring)
+        guard farthest >= 0 else { return [] }
+        let side = Double(min(ring.width, ring.height)), pxPerTexel = diameter / Double(ring.width)
+        let margin = 2.0.squareRoot() + 0.1
+        var borderClear = true
+        for x in 0..<ring.width where ring[x, 0] != 0 || ring[x, ring.height - 1] != 0 { borderClear = false }
+        for y in 0..<ring.height where ring[0, y] != 0 || ring[ring.width - 1, y] != 0 { borderClear = false }
+        guard borderClear || farthest + margin <= side / 2 else { return nil }
+        let outer = (farthest + margin) * pxPerTexel, hole = max(0, nearest - margin) * pxPerTexel
+        let width = Int(frame.width), height = Int(frame.height)
+        var spans: [PixelSpan] = []
+        for y in max(0, Int((c.y - outer).rounded(.down)))..<min(height, Int((c.y + outer).rounded(.up)) + 1) {
+            let dy = Double(y) + 0.5 - c.y
+            guard dy * dy < outer * outer else { continue }
+            // Pixels with |x + 0.5 − cx| < the chord's half width.
+            func chord(_ r: Double) -> (Int, Int) {
+                let half = (r * r - dy * dy).squareRoot()
+                return (Int((c.x - half - 0.5).rounded(.down)) + 1, Int((c.x + half - 0.5).rounded(.up)))
+            }
+            let (x0, x1) = chord(outer)
+            var pieces = [(x0, x1)]
+            if dy * dy < hole * hole {
+                let (h0, h1) = chord(hole)
+                pieces = [(x0, h0), (h1, x1)]
+            }
+            for (a, b) in pieces {
+                let a = max(a, 0), b = min(b, width)
+                if a < b { spans.append(PixelSpan(y: y, x0: a, x1: b)) }
+            }
+        }
+        return spans
+    }
+
+    /// The distances (texels) from a ring image's centre to its nearest and farthest visible pixel
+    /// centres (farthest −1 for an image with none).
+    func visibleRadii(_ ring: Pixmap) -> (nearest: Double, farthest: Double) {
         let cx = Double(ring.width) / 2, cy = Double(ring.height) / 2
         // Squared distances of pixel centres from the image centre; per row, the farthest visible
         // pixel is the first or the last, and the nearest is the first met walking out from the
@@ -329,24 +397,7 @@ extension WheelScene {
                 if left >= 0 { nearest = min(nearest, distance2(left, dy2)) }
             }
         }
-        let margin = 2.0.squareRoot() + 0.7072 / max(pxPerTexel, 1e-3)
-        // The outer circle as a 512-gon (its chords within 0.01 texel of it) clamped to the image's square.
-        var shape = Path()
-        let outer = farthest < 0 ? 0 : farthest.squareRoot() + margin + 0.02
-        for k in 0..<512 {
-            let a = Double(k) * Double.pi / 256
-            let p = Point(x: min(max(cx + outer * cos(a), 0), Double(ring.width)),
-                          y: min(max(cy + outer * sin(a), 0), Double(ring.height)))
-            if k == 0 { shape.move(to: p) } else { shape.line(to: p) }
-        }
-        shape.close()
-        let r = min(Double(min(ring.width, ring.height)) / 2, nearest.squareRoot()) - margin - 0.01
-        guard r > 1 else { return shape }
-        // Counter-clockwise inside the clockwise outline: nonzero winding 0, a hole.
-        shape.move(to: Point(x: cx + r, y: cy))
-        shape.arc(center: Point(x: cx, y: cy), radius: r, start: .zero, end: -.fullTurn, clockwise: false)
-        shape.close()
-        return shape
+        return (nearest.squareRoot(), farthest < 0 ? -1 : farthest.squareRoot())
     }
 
     /// A gold cap over the point where the slices meet.

@@ -115,17 +115,24 @@ final class BandedDrawingTests: XCTestCase {
         }
         let t = Transform.translation(x: -150, y: -150).concatenating(.scale(2.1)).concatenating(.rotation(.degrees(23)))
             .concatenating(.translation(x: 400, y: 330))
-        var results: [Pixmap] = []
+        var results: [Pixmap] = [], spanned: [Pixmap] = []
+        // The same image drawn over whole-pixel spans (every row of a 600 px square).
+        let spans = (30..<630).map { PixelSpan(y: $0, x0: 100, x1: 700) }
         for threads in [1, 2, 3] {
             let canvas = try XCTUnwrap(Canvas(width: 800, height: 660))
             canvas.clear(Color(rgb: 0x101820))
             canvas.threads = threads
             canvas.draw(image.pixmap, transform: t, shape: .circle(center: Point(x: 150, y: 150), radius: 148))
             results.append(canvas.pixmap)
+            canvas.clear(Color(rgb: 0x101820))
+            canvas.draw(image.pixmap, transform: t, spans: spans)
+            spanned.append(canvas.pixmap)
         }
         XCTAssertEqual(results[0], results[1])
         XCTAssertEqual(results[0], results[2])
         XCTAssertNotEqual(results[0][400, 330], Color(rgb: 0x101820).premultiplied, "the image was drawn")
+        XCTAssertTrue(spanned[0] == spanned[1] && spanned[0] == spanned[2], "spans on several cores")
+        XCTAssertNotEqual(spanned[0][400, 330], Color(rgb: 0x101820).premultiplied, "the spans were drawn")
     }
 
     /// Large tiles filled a band per core (over a backdrop and clipped, as the wheel does) are the same,

@@ -17,9 +17,14 @@ import Darwin
 final class SectorScratch {
     typealias Crossing = (xt: Double, xb: Double, first: Int, end: Int, left: UInt32, right: UInt32)
     private(set) var rays = 0, columns = 0
+    /// The sectors wider than nothing: their starting angles and colours.
+    private(set) var angles = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    private(set) var colors = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     /// Per boundary: dx per unit dy of its ray, and the colour of the sector before it.
     private(set) var cot = UnsafeMutablePointer<Double>.allocate(capacity: 1)
     private(set) var previous = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    /// A cluster's sector weights (`SectorRows.fill`).
+    private(set) var weights = UnsafeMutablePointer<Double>.allocate(capacity: 1)
     /// Rays pointing up (meeting rows above the centre left to right) and down (likewise below).
     private(set) var up = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     private(set) var down = UnsafeMutablePointer<Int>.allocate(capacity: 1)
@@ -33,9 +38,11 @@ final class SectorScratch {
         if n > rays {
             rays = max(n, 2 * rays)
             for p in [up, down] { p.deallocate() }
-            cot.deallocate(); previous.deallocate(); crossings.deallocate()
+            cot.deallocate(); previous.deallocate(); crossings.deallocate(); angles.deallocate(); colors.deallocate()
+            weights.deallocate()
             cot = .allocate(capacity: rays); previous = .allocate(capacity: rays)
             up = .allocate(capacity: rays); down = .allocate(capacity: rays); crossings = .allocate(capacity: rays)
+            angles = .allocate(capacity: rays); colors = .allocate(capacity: rays); weights = .allocate(capacity: rays + 1)
         }
         if width > columns {
             columns = width
@@ -46,7 +53,7 @@ final class SectorScratch {
 
     deinit {
         cot.deallocate(); previous.deallocate(); up.deallocate(); down.deallocate(); crossings.deallocate()
-        above.deallocate(); below.deallocate()
+        angles.deallocate(); colors.deallocate(); weights.deallocate(); above.deallocate(); below.deallocate()
     }
 }
 
@@ -55,15 +62,25 @@ extension Canvas {
     /// with `colors[k]` from boundary angle `boundaries[k]` clockwise to the next (radians, 0 at
     /// 3 o'clock; increasing, the last less than a full turn after the first). Colours are
     /// premultiplied and must be opaque (`fillTiles` blends translucent ones).
-    public func fillSectors(center: Point, radius: Double, boundaries: [Double], colors: [UInt32]) {
-        let n = min(boundaries.count, colors.count)
+    public func fillSectors(center: Point, radius: Double, boundaries: [Double], colors allColors: [UInt32]) {
+        let count = min(boundaries.count, allColors.count)
         let area = clip.intersection(pixmap.bounds)
-        guard n > 0, radius > 0, radius < 1e6, abs(center.x) < 1e6, abs(center.y) < 1e6, !area.isEmpty else { return }
+        guard count > 0, radius > 0, radius < 1e6, abs(center.x) < 1e6, abs(center.y) < 1e6, !area.isEmpty else { return }
         let cx = center.x, cy = center.y
         let yFirst = max(area.y, Int((cy - radius).rounded(.down))), yEnd = min(area.maxY, Int((cy + radius).rounded(.up)))
         guard yFirst < yEnd else { return }
         let s = sectorScratch
-        s.reserve(rays: n, columns: pixmap.width)
+        s.reserve(rays: count, columns: pixmap.width)
+        // Only sectors wider than nothing have edges: a slice of weight 0 draws nothing, and one
+        // holding the whole turn is a plain disc (folded into one turn, its rays would all coincide).
+        var n = 0
+        for k in 0..<count {
+            let end = k + 1 < count ? boundaries[k + 1] : boundaries[0] + 2 * Double.pi
+            guard end - boundaries[k] > 1e-12 else { continue }
+            s.angles[n] = boundaries[k]; s.colors[n] = allColors[k]; n += 1
+        }
+        guard n > 0 else { return }
+        let boundaries = UnsafeBufferPointer(start: s.angles, count: n)
         // Rays in clockwise order from the one nearest −π; those pointing up meet a row above the
         // centre left to right, those pointing down meet a row below it right to left.
         var first = 0, firstAngle = Double.infinity
@@ -74,7 +91,7 @@ extension Canvas {
             // A ray within 1e-12 of horizontal meets no row but the one through the centre, where
             // the split between the two halves of that row is exact anyway.
             s.cot[k] = abs(sine) < 1e-12 ? 0 : cos(a) / sine
-            s.previous[k] = colors[(k + n - 1) % n]
+            s.previous[k] = s.colors[(k + n - 1) % n]
         }
         var ups = 0, downs = 0
         for j in 0..<n {
@@ -92,10 +109,12 @@ extension Canvas {
             return best
         }
         let stride = pixmap.stride
-        colors.withUnsafeBufferPointer { colors in
-            let rows = SectorRows(cx: cx, cy: cy, cot: s.cot, colors: colors.baseAddress!, previous: s.previous,
+        let colors = s.colors
+        do {
+            let rows = SectorRows(cx: cx, cy: cy, cot: s.cot, colors: colors, previous: s.previous,
                                   up: UnsafeBufferPointer(start: s.up, count: ups),
                                   down: UnsafeBufferPointer(start: s.down, count: downs), crossings: s.crossings,
+                                  weights: s.weights,
                                   upperPlain: ups == 0 ? colors[sector(at: -Double.pi / 2)] : 0,
                                   lowerPlain: downs == 0 ? colors[sector(at: Double.pi / 2)] : 0)
             pixmap.pixels.withUnsafeMutableBufferPointer { pixels in
@@ -110,14 +129,14 @@ extension Canvas {
                     guard lo < hi else { continue }
                     let row = base + y * stride
                     if Double(y + 1) <= cy {
-                        rows.fill(row, from: Double(y), to: Double(y + 1), upper: true, lo: lo, hi: hi)
+                        rows.fill(row, from: Double(y), to: Double(y + 1), upper: true, chord: (x0, x1), lo: lo, hi: hi)
                     } else if Double(y) >= cy {
-                        rows.fill(row, from: Double(y), to: Double(y + 1), upper: false, lo: lo, hi: hi)
+                        rows.fill(row, from: Double(y), to: Double(y + 1), upper: false, chord: (x0, x1), lo: lo, hi: hi)
                     } else {
                         // The row through the centre: its part above and its part below, weighted by height.
                         let weight = UInt32((cy - Double(y)) * 255 + 0.5)
-                        rows.fill(s.above, from: Double(y), to: cy, upper: true, lo: lo, hi: hi)
-                        rows.fill(s.below, from: cy, to: Double(y + 1), upper: false, lo: lo, hi: hi)
+                        rows.fill(s.above, from: Double(y), to: cy, upper: true, chord: (x0, x1), lo: lo, hi: hi)
+                        rows.fill(s.below, from: cy, to: Double(y + 1), upper: false, chord: (x0, x1), lo: lo, hi: hi)
                         for x in lo..<hi { row[x] = mix(s.below[x], s.above[x], weight) }
                     }
                 }
@@ -133,13 +152,16 @@ private struct SectorRows {
     let colors: UnsafePointer<UInt32>, previous: UnsafePointer<UInt32>
     let up: UnsafeBufferPointer<Int>, down: UnsafeBufferPointer<Int>
     let crossings: UnsafeMutablePointer<SectorScratch.Crossing>
+    let weights: UnsafeMutablePointer<Double>
     /// A half-row's colour when no ray meets it.
     let upperPlain: UInt32, lowerPlain: UInt32
 
     /// One slab of a row (rows `from`…`to`, within one pixel row, wholly above or below the centre)
-    /// into `row` (indexed by x) between columns `lo` and `hi`.
+    /// into `row` (indexed by x) between columns `lo` and `hi`, the clip's part of the row's `chord`
+    /// of the disc. What is computed depends on the chord only, never on the clip.
     @inline(__always)
-    func fill(_ row: UnsafeMutablePointer<UInt32>, from ya: Double, to yb: Double, upper: Bool, lo: Int, hi: Int) {
+    func fill(_ row: UnsafeMutablePointer<UInt32>, from ya: Double, to yb: Double, upper: Bool, chord: (Int, Int),
+              lo: Int, hi: Int) {
         let rays = upper ? up : down
         guard let firstRay = rays.first else {
             (row + lo).update(repeating: upper ? upperPlain : lowerPlain, count: hi - lo)
@@ -148,7 +170,7 @@ private struct SectorRows {
         // Left of the first ray: for a row above, the sector ending at it; below, the one starting
         // at it. Crossing a ray rightwards enters the sector starting at it (above) or ending at it (below).
         var colour = upper ? previous[firstRay] : colors[firstRay]
-        let left = Double(lo) - 1, right = Double(hi) + 1
+        let left = Double(chord.0) - 1, right = Double(chord.1) + 1
         var count = 0
         for k in rays {
             let xt = cx + (ya - cy) * cot[k], xb = cx + (yb - cy) * cot[k]
@@ -176,23 +198,42 @@ private struct SectorRows {
                     let cover = UInt32(rightFraction(column, c.xt, c.xb) * 255 + 0.5)
                     row[x] = mix(c.left, c.right, cover)
                 } else {
-                    // Sector m of the cluster covers what lies right of ray m − 1 and left of ray m.
-                    var pixel: UInt32 = 0, leftOf = 1.0, given: UInt32 = 0
-                    for m in i..<j {
-                        let c = crossings[m]
-                        let rightOf = min(leftOf, rightFraction(column, c.xt, c.xb))
-                        let w = min(UInt32(max(0, leftOf - rightOf) * 255 + 0.5), 255 - given)
-                        pixel = plusPixel(pixel, scalePixel(c.left, by: w))
-                        given += w
-                        leftOf = rightOf
-                    }
-                    row[x] = plusPixel(pixel, scalePixel(crossings[j - 1].right, by: 255 - given))
+                    row[x] = clusterPixel(column, from: i, to: j)
                 }
                 x += 1
             }
             i = j
         }
         if x < hi { (row + x).update(repeating: crossings[count - 1].right, count: hi - x) }
+    }
+
+    /// A pixel several rays of crossings `i..<j` pass through: sector m of the cluster covers what
+    /// lies right of ray m − 1 and left of ray m. The 255 levels go out by largest remainder, so no
+    /// sector's rounding lands on another's.
+    private func clusterPixel(_ column: Double, from i: Int, to j: Int) -> UInt32 {
+        var leftOf = 1.0, given = 0
+        for m in i...j {
+            let rightOf = m < j ? min(leftOf, rightFraction(column, crossings[m].xt, crossings[m].xb)) : 0
+            let w = max(0, leftOf - rightOf) * 255
+            weights[m - i] = w
+            given += Int(w)
+            leftOf = rightOf
+        }
+        // The levels left after truncating, one each to the largest fractional parts.
+        for _ in 0..<max(0, 255 - given) {
+            var best = 0, bestFraction = -1.0
+            for m in 0...(j - i) {
+                let fraction = weights[m] - weights[m].rounded(.down)
+                if fraction > bestFraction { best = m; bestFraction = fraction }
+            }
+            weights[best] = weights[best].rounded(.down) + 1
+        }
+        var pixel: UInt32 = 0
+        for m in 0...(j - i) {
+            let colour = m < j - i ? crossings[i + m].left : crossings[j - 1].right
+            pixel = plusPixel(pixel, scalePixel(colour, by: UInt32(weights[m])))
+        }
+        return pixel
     }
 }
 

@@ -36,7 +36,9 @@ public enum RingImage {
     static func paintBand(_ pixmap: inout Pixmap) {
         let side = pixmap.width
         let radius = Double(side) / 2
-        let outer = radius - 1.5, inner = radius * innerFraction
+        // Three transparent texels round the rim: no bilinear sample of a pixel across the image's
+        // border sees the rim, so the wheel may draw the ring over whole pixels (`ringSpans`).
+        let outer = radius - 3.5, inner = radius * innerFraction
         let middle = (outer + inner) / 2, half = (outer - inner) / 2
         let light = normalized(-0.28, -0.38, 0.88)
         let halfway = normalized(light.0, light.1, light.2 + 1)

@@ -340,10 +340,17 @@ extension WheelScene {
         guard farthest >= 0 else { return [] }
         let side = Double(min(ring.width, ring.height)), pxPerTexel = diameter / Double(ring.width)
         let margin = 2.0.squareRoot() + 0.1
-        var borderClear = true
-        for x in 0..<ring.width where ring[x, 0] != 0 || ring[x, ring.height - 1] != 0 { borderClear = false }
-        for y in 0..<ring.height where ring[0, y] != 0 || ring[ring.width - 1, y] != 0 { borderClear = false }
-        guard borderClear || farthest + margin <= side / 2 else { return nil }
+        // A pixel across the image's edge is partly covered by the image's rectangle, and its sample
+        // sees texels within 1 + half a pixel's diagonal of the edge: those must be transparent, or
+        // no such pixel may be within reach of a visible texel.
+        let reachOfEdge = 1 + 0.7072 / pxPerTexel
+        let band = min(ring.width, ring.height, Int(reachOfEdge.rounded(.up)) + 1)
+        var edgeClear = true
+        for y in 0..<ring.height where edgeClear {
+            let columns = y < band || y >= ring.height - band ? [0..<ring.width] : [0..<band, (ring.width - band)..<ring.width]
+            for range in columns where range.contains(where: { ring[$0, y] != 0 }) { edgeClear = false }
+        }
+        guard edgeClear || farthest + margin + reachOfEdge <= side / 2 else { return nil }
         let outer = (farthest + margin) * pxPerTexel, hole = max(0, nearest - margin) * pxPerTexel
         let width = Int(frame.width), height = Int(frame.height)
         var spans: [PixelSpan] = []

@@ -79,6 +79,37 @@ final class SectorFillTests: XCTestCase {
         XCTAssertEqual(whole.pixmap, parts.pixmap)
     }
 
+    func testSectorsOfNoWidthDrawNothingAndOneWholeTurnIsAPlainDisc() throws {
+        // Weights 1, 0, 0 put every boundary on one angle, a full turn apart: the first sector is everything.
+        let b = -Double.pi / 2
+        for (boundaries, expected) in [([b, b + 2 * Double.pi, b + 2 * Double.pi], palette[0]),
+                                       ([b, b, b + 2 * Double.pi], palette[1]),
+                                       ([b, b, b], palette[2])] {
+            let canvas = try XCTUnwrap(Canvas(width: 60, height: 60))
+            canvas.fillSectors(center: Point(x: 30.3, y: 29.6), radius: 25, boundaries: boundaries, colors: Array(palette.prefix(3)))
+            for (x, y) in [(30, 10), (30, 50), (10, 30), (50, 30), (30, 30), (31, 29)] {
+                XCTAssertEqual(canvas.pixmap[x, y], expected, "\(boundaries) at (\(x), \(y))")
+            }
+        }
+        // A sector of no width between two others leaves no trace of its colour.
+        let canvas = try XCTUnwrap(Canvas(width: 60, height: 60))
+        canvas.fillSectors(center: Point(x: 30, y: 30), radius: 25, boundaries: [0, 1, 1], colors: [palette[0], palette[7], palette[1]])
+        XCTAssertFalse(canvas.pixmap.pixels.contains(palette[7]))
+    }
+
+    func testManyThinSectorsDrawTheSameWhateverTheClip() throws {
+        let c = Point(x: 70.4, y: 69.7)
+        let boundaries = (0..<1000).map { -3.0 + Double($0) * 2 * Double.pi / 1000 }
+        let colors = (0..<1000).map { palette[$0 % palette.count] }
+        let whole = try XCTUnwrap(Canvas(width: 140, height: 140)), parts = try XCTUnwrap(Canvas(width: 140, height: 140))
+        whole.fillSectors(center: c, radius: 66, boundaries: boundaries, colors: colors)
+        for (x, y, w, h) in [(0, 0, 71, 140), (71, 0, 69, 70), (71, 70, 69, 70)] {
+            parts.clip = PixelRect(x: x, y: y, width: w, height: h)
+            parts.fillSectors(center: c, radius: 66, boundaries: boundaries, colors: colors)
+        }
+        XCTAssertTrue(whole.pixmap == parts.pixmap)
+    }
+
     func testOneColourFillsTheDiscWithoutASeam() throws {
         let canvas = try XCTUnwrap(Canvas(width: 100, height: 100))
         canvas.clear(.black)

@@ -25,8 +25,9 @@ final class WheelRingImageTests: XCTestCase {
         XCTAssertEqual(ring[128, 128] >> 24, 0, "centre is transparent")
         let geometry = RingGeometry.measure(ring)
         XCTAssertEqual(geometry.inner, RingImage.innerFraction, accuracy: 0.02)
-        XCTAssertGreaterThan(geometry.outer, 0.97)
-        XCTAssertEqual(ring[128, 3] >> 24, 255, "the band at 12 o'clock is opaque")
+        XCTAssertGreaterThan(geometry.outer, 0.96)
+        XCTAssertEqual(ring[128, 5] >> 24, 255, "the band at 12 o'clock is opaque")
+        XCTAssertEqual(ring[128, 2] >> 24, 0, "three transparent texels round the rim")
     }
 
     /// The ring is drawn only through its annulus (`ringShape`, or as whole pixels `ringSpans`), whose
@@ -34,34 +35,45 @@ final class WheelRingImageTests: XCTestCase {
     /// whole image must give the same pixels, at sizes where the ring is shrunk, kept and enlarged,
     /// at any angle.
     func testDrawingTheRingThroughItsShapeChangesNoPixel() throws {
-        let wheel = try WheelScene(resources: try SceneResources.loadDefault())
-        for (w, h) in [(320, 240), (1280, 720), (1920, 1080), (3840, 2160)] {
-            let frame = wheel.prepare(for: Size(width: Double(w), height: Double(h)))
-            let ring = try XCTUnwrap(frame.ring), shape = try XCTUnwrap(frame.ringShape)
-            let box = PixelRect(enclosing: Rect(x: frame.layout.center.x - frame.ringDiameter / 2 - 4,
-                                                y: frame.layout.center.y - frame.ringDiameter / 2 - 4,
-                                                width: frame.ringDiameter + 8, height: frame.ringDiameter + 8))
-            for rotation in [0.0, 0.37, 2.9] {
-                let side = Double(ring.width)
-                let t = Transform.translation(x: -side / 2, y: -side / 2).concatenating(.scale(frame.ringDiameter / side))
-                    .concatenating(wheel.wheelTransform(frame, rotation: rotation))
-                let through = try XCTUnwrap(Canvas(width: w, height: h)), whole = try XCTUnwrap(Canvas(width: w, height: h))
-                through.clip = box; whole.clip = box
-                through.draw(ring, transform: t, shape: shape)
-                whole.draw(ring, transform: t)
-                XCTAssertTrue(through.pixmap == whole.pixmap, "\(w)x\(h) at \(rotation) rad")
-                // And as whole pixels, row by row, which is how a frame draws it (where that is exact:
-                // not for a ring shrunk so far that its anti-aliased rim reaches the image's border, below 1080p
-                // with the shipped ring).
-                guard let spans = frame.ringSpans else {
-                    XCTAssertLessThan(w, 1920, "\(w)x\(h) draws the ring through its shape")
-                    continue
-                }
-                let rows = try XCTUnwrap(Canvas(width: w, height: h))
-                rows.clip = box
-                rows.draw(ring, transform: t, spans: spans)
-                XCTAssertTrue(rows.pixmap == whole.pixmap, "spans, \(w)x\(h) at \(rotation) rad")
+        let resources = try SceneResources.loadDefault()
+        // The shipped ring, and one whose band reaches within a texel of its image's border.
+        let edge = try XCTUnwrap(Canvas(width: 300, height: 300))
+        edge.fill(.ringSector(center: Point(x: 150, y: 150), innerRadius: 100, outerRadius: 149, start: .zero, end: .fullTurn),
+                  color: Color(rgb: 0xC89B3C))
+        var config = WheelConfig.defaults
+        config.ring = .image(edge.pixmap, path: "edge.png")
+        for wheel in [try WheelScene(resources: resources), try WheelScene(config: config, resources: resources)] {
+            for (w, h) in [(320, 240), (330, 300), (400, 330), (1280, 720), (1920, 1080), (3840, 2160)] {
+                try assertRingPixels(wheel, width: w, height: h)
             }
+        }
+    }
+
+    func assertRingPixels(_ wheel: WheelScene, width w: Int, height h: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        let frame = wheel.prepare(for: Size(width: Double(w), height: Double(h)))
+        let ring = try XCTUnwrap(frame.ring), shape = try XCTUnwrap(frame.ringShape)
+        let box = PixelRect(enclosing: Rect(x: frame.layout.center.x - frame.ringDiameter / 2 - 4,
+                                            y: frame.layout.center.y - frame.ringDiameter / 2 - 4,
+                                            width: frame.ringDiameter + 8, height: frame.ringDiameter + 8))
+        for rotation in [0.0, 0.37, 0.785, 2.9] {
+            let side = Double(ring.width)
+            let t = Transform.translation(x: -side / 2, y: -side / 2).concatenating(.scale(frame.ringDiameter / side))
+                .concatenating(wheel.wheelTransform(frame, rotation: rotation))
+            let through = try XCTUnwrap(Canvas(width: w, height: h)), whole = try XCTUnwrap(Canvas(width: w, height: h))
+            through.clip = box; whole.clip = box
+            through.draw(ring, transform: t, shape: shape)
+            whole.draw(ring, transform: t)
+            XCTAssertTrue(through.pixmap == whole.pixmap, "\(w)x\(h) at \(rotation) rad", file: file, line: line)
+            // And as whole pixels, row by row, which is how a frame draws it where that is exact (not
+            // where the rim reaches within a texel of the image's border, as a shrunk shipped ring's does).
+            guard let spans = frame.ringSpans else {
+                XCTAssertTrue(w < 1920 || ring.width == 300, "\(w)x\(h) draws the ring through its shape", file: file, line: line)
+                continue
+            }
+            let rows = try XCTUnwrap(Canvas(width: w, height: h))
+            rows.clip = box
+            rows.draw(ring, transform: t, spans: spans)
+            XCTAssertTrue(rows.pixmap == whole.pixmap, "spans, \(w)x\(h) at \(rotation) rad", file: file, line: line)
         }
     }
 

@@ -333,8 +333,9 @@ extension WheelScene {
     /// where a bilinear sample may see a visible texel (√2 texels beyond the visible ones, and 0.1
     /// more for the 16.16 steps' rounding across a row). Drawn at full coverage they give the pixels
     /// of the whole image, without an outline to rasterize; rotation moves none of them, so they are
-    /// worked out once per frame size. Nil where samples clamped at the image's edge could see a
-    /// visible texel (a ring drawn to its image's very border): then the shape.
+    /// worked out once per frame size. Nil where a pixel across the image's border (which the whole
+    /// image would cover only in part) could see a visible texel: a ring drawn within a pixel's
+    /// reach of its image's border, as a shipped ring shrunk below 1080p is. Then the shape.
     func ringSpans(_ ring: Pixmap, diameter: Double, center c: Point, frame: Size) -> [PixelSpan]? {
         let (nearest, farthest) = visibleRadii(ring)
         guard farthest >= 0 else { return [] }

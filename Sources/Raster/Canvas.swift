@@ -322,21 +322,21 @@ private struct TileBands: BandJob {
     }
 }
 
-/// Row spans (row, first x, end x) in raw memory that grows by doubling and is kept.
+/// Pixel spans in raw memory that grows by doubling and is kept.
 struct SpanList {
-    private(set) var base = UnsafeMutablePointer<(y: Int32, x0: Int32, x1: Int32)>.allocate(capacity: 256)
+    private(set) var base = UnsafeMutablePointer<PixelSpan>.allocate(capacity: 256)
     private var capacity = 256
     var count = 0
 
     @inline(__always)
     mutating func append(y: Int, x0: Int, x1: Int) {
         if count == capacity { grow() }
-        base[count] = (Int32(truncatingIfNeeded: y), Int32(truncatingIfNeeded: x0), Int32(truncatingIfNeeded: x1))
+        base[count] = PixelSpan(y: y, x0: x0, x1: x1)
         count += 1
     }
 
     private mutating func grow() {
-        let bigger = UnsafeMutablePointer<(y: Int32, x0: Int32, x1: Int32)>.allocate(capacity: capacity * 2)
+        let bigger = UnsafeMutablePointer<PixelSpan>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: base, count: count)
         base.deallocate()
         base = bigger; capacity *= 2

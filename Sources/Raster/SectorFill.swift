@@ -104,41 +104,39 @@ extension Canvas {
         // The sector a half-row shows where no ray meets it: the one holding straight up or down.
         func sector(at angle: Double) -> Int {
             var best = n - 1
-            let offset = positiveAngle(angle - boundaries[0])
-            for k in 0..<n where positiveAngle(boundaries[k] - boundaries[0]) <= offset { best = k }
+            let offset = Angle.radians(angle - boundaries[0]).normalized.radians
+            for k in 0..<n where Angle.radians(boundaries[k] - boundaries[0]).normalized.radians <= offset { best = k }
             return best
         }
         let stride = pixmap.stride
         let colors = s.colors
-        do {
-            let rows = SectorRows(cx: cx, cy: cy, cot: s.cot, colors: colors, previous: s.previous,
-                                  up: UnsafeBufferPointer(start: s.up, count: ups),
-                                  down: UnsafeBufferPointer(start: s.down, count: downs), crossings: s.crossings,
-                                  weights: s.weights,
-                                  upperPlain: ups == 0 ? colors[sector(at: -Double.pi / 2)] : 0,
-                                  lowerPlain: downs == 0 ? colors[sector(at: Double.pi / 2)] : 0)
-            pixmap.pixels.withUnsafeMutableBufferPointer { pixels in
-                let base = pixels.baseAddress!
-                for y in yFirst..<yEnd {
-                    let dy = Double(y) + 0.5 - cy, reach2 = radius * radius - dy * dy
-                    guard reach2 > 0 else { continue }
-                    let reach = reach2.squareRoot()
-                    // Pixels whose centre lies inside the circle, then those inside the clip.
-                    let x0 = Int((cx - reach - 0.5).rounded(.up)), x1 = Int((cx + reach - 0.5).rounded(.down)) + 1
-                    let lo = max(x0, area.x), hi = min(x1, area.maxX)
-                    guard lo < hi else { continue }
-                    let row = base + y * stride
-                    if Double(y + 1) <= cy {
-                        rows.fill(row, from: Double(y), to: Double(y + 1), upper: true, chord: (x0, x1), lo: lo, hi: hi)
-                    } else if Double(y) >= cy {
-                        rows.fill(row, from: Double(y), to: Double(y + 1), upper: false, chord: (x0, x1), lo: lo, hi: hi)
-                    } else {
-                        // The row through the centre: its part above and its part below, weighted by height.
-                        let weight = UInt32((cy - Double(y)) * 255 + 0.5)
-                        rows.fill(s.above, from: Double(y), to: cy, upper: true, chord: (x0, x1), lo: lo, hi: hi)
-                        rows.fill(s.below, from: cy, to: Double(y + 1), upper: false, chord: (x0, x1), lo: lo, hi: hi)
-                        for x in lo..<hi { row[x] = mix(s.below[x], s.above[x], weight) }
-                    }
+        let rows = SectorRows(cx: cx, cy: cy, cot: s.cot, colors: colors, previous: s.previous,
+                              up: UnsafeBufferPointer(start: s.up, count: ups),
+                              down: UnsafeBufferPointer(start: s.down, count: downs), crossings: s.crossings,
+                              weights: s.weights,
+                              upperPlain: ups == 0 ? colors[sector(at: -Double.pi / 2)] : 0,
+                              lowerPlain: downs == 0 ? colors[sector(at: Double.pi / 2)] : 0)
+        pixmap.pixels.withUnsafeMutableBufferPointer { pixels in
+            let base = pixels.baseAddress!
+            for y in yFirst..<yEnd {
+                let dy = Double(y) + 0.5 - cy, reach2 = radius * radius - dy * dy
+                guard reach2 > 0 else { continue }
+                let reach = reach2.squareRoot()
+                // Pixels whose centre lies inside the circle, then those inside the clip.
+                let x0 = Int((cx - reach - 0.5).rounded(.up)), x1 = Int((cx + reach - 0.5).rounded(.down)) + 1
+                let lo = max(x0, area.x), hi = min(x1, area.maxX)
+                guard lo < hi else { continue }
+                let row = base + y * stride
+                if Double(y + 1) <= cy {
+                    rows.fill(row, from: Double(y), to: Double(y + 1), upper: true, chord: (x0, x1), lo: lo, hi: hi)
+                } else if Double(y) >= cy {
+                    rows.fill(row, from: Double(y), to: Double(y + 1), upper: false, chord: (x0, x1), lo: lo, hi: hi)
+                } else {
+                    // The row through the centre: its part above and its part below, weighted by height.
+                    let weight = UInt32((cy - Double(y)) * 255 + 0.5)
+                    rows.fill(s.above, from: Double(y), to: cy, upper: true, chord: (x0, x1), lo: lo, hi: hi)
+                    rows.fill(s.below, from: cy, to: Double(y + 1), upper: false, chord: (x0, x1), lo: lo, hi: hi)
+                    for x in lo..<hi { row[x] = mix(s.below[x], s.above[x], weight) }
                 }
             }
         }
@@ -258,12 +256,6 @@ private func integral(_ u: Double) -> Double { u <= 0 ? 0 : u < 1 ? 0.5 * u * u 
 
 /// `a` in (−π, π].
 private func normalizedAngle(_ a: Double) -> Double {
-    let t = positiveAngle(a)
+    let t = Angle.radians(a).normalized.radians
     return t > Double.pi ? t - 2 * Double.pi : t
-}
-
-/// `a` in [0, 2π).
-private func positiveAngle(_ a: Double) -> Double {
-    let t = a.truncatingRemainder(dividingBy: 2 * Double.pi)
-    return t < 0 ? t + 2 * Double.pi : t
 }

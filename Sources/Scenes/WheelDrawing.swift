@@ -95,6 +95,11 @@ extension WheelScene {
         }
         let hub = max(4, 0.075 * r)
         let origin = Point.zero
+        // Under a ring's opaque band, opaque slices are filled row by row (`Canvas.fillSectors`);
+        // otherwise as polygons (`fills`).
+        let colors = items.prefix(slicesLayout.count).map { $0.color.premultiplied }
+        let sectorFill = fillRadius < sliceRadius && colors.count == slicesLayout.count && colors.allSatisfy { $0 >> 24 == 255 }
+            ? (radius: fillRadius, colors: colors) : nil
 
         var slices: [(path: Path, color: Color)] = [], fills: [(path: Path, color: Color)] = []
         for i in 0..<slicesLayout.count {
@@ -107,12 +112,12 @@ extension WheelScene {
                 ? .sector(center: origin, radius: sliceRadius, start: start, end: end)
                 : sectorPolygon(radius: sliceRadius, start: start, sweep: slicesLayout.sweeps[i], sagitta: 0.25)
             slices.append((path, items[i].color))
-            if fillRadius < sliceRadius {
+            if fillRadius < sliceRadius && sectorFill == nil {
                 fills.append((sectorPolygon(radius: fillRadius, start: start, sweep: slicesLayout.sweeps[i], sagitta: 0.25),
                               items[i].color))
             }
         }
-        if fills.isEmpty { fills = slices }
+        if fills.isEmpty && sectorFill == nil { fills = slices }
         var separators: Path?
         if numberedCount != nil {
             var p = Path()
@@ -147,11 +152,19 @@ extension WheelScene {
         pointer.line(to: Point(x: c.x + halfWidth, y: baseY))
         pointer.close()
 
+        // The ring's visible part (one scan of the image finds it): an anti-aliased annulus, and the
+        // same as whole pixels where that is exact.
+        var shape: Path?, spans: [PixelSpan]?
+        if let scaledRing {
+            let radii = visibleRadii(scaledRing)
+            shape = ringShape(scaledRing, radii: radii, pxPerTexel: ringDiameter / Double(scaledRing.width))
+            spans = ringSpans(scaledRing, radii: radii, diameter: ringDiameter, center: c, frame: size)
+        }
         var made = WheelFrameCache(size: size, layout: layout, sliceRadius: sliceRadius, visibleRadius: visible,
                                    fills: fills,
                                    coveredRadius: opaqueOuter,
                                    hubRadius: hub, slices: slices, separators: separators, labels: labels,
-                                   ring: scaledRing, ringDiameter: ringDiameter, ringShape: scaledRing.map { ringShape($0, pxPerTexel: ringDiameter / Double($0.width)) },
+                                   ring: scaledRing, ringDiameter: ringDiameter, ringShape: shape,
                                    backdrop: nil, pointer: pointer, pointerTip: tip,
                                    button: roundedRect(layout.buttonRect, radius: layout.buttonRect.height / 2))
         // The backdrop is drawn by the same code as before caching, so frames are pixel for pixel the same.
@@ -163,11 +176,8 @@ extension WheelScene {
             (.circle(center: Point(x: c.x - h * 0.1, y: c.y - h * 0.12), radius: h * 0.62), Color(rgb: 0xF2CC5B)),
             (.circle(center: Point(x: c.x - h * 0.28, y: c.y - h * 0.3), radius: h * 0.2), Color(rgb: 0xFFF6D8, alpha: 200)),
         ]
-        let colors = items.prefix(slicesLayout.count).map { $0.color.premultiplied }
-        if fillRadius < sliceRadius, colors.count == slicesLayout.count, colors.allSatisfy({ $0 >> 24 == 255 }) {
-            made.sectorFill = (fillRadius, colors)
-        }
-        made.ringSpans = scaledRing.flatMap { ringSpans($0, diameter: ringDiameter, center: layout.center, frame: size) }
+        made.sectorFill = sectorFill
+        made.ringSpans = spans
         made.pin = .circle(center: Point(x: c.x, y: c.y - r - WheelLayout.pointerRise * r + 0.035 * r), radius: 0.03 * r)
         if case .shipped = config.ring, ring != nil {
             made.rimShadow = RimShadow(center: c, edge: RingImage.innerFraction * ringDiameter / 2,
@@ -304,11 +314,10 @@ extension WheelScene {
     /// widened by exactly what can still see a visible texel: a bilinear footprint (√2 texels) and
     /// half a frame pixel's diagonal (`pxPerTexel`: frame px per texel), where the path's own
     /// anti-aliasing would otherwise thin a sample. Drawing through it changes no pixel; it skips
-    /// the hole and the corners, most of a ring image (and the tighter margins, 3 % of the ring's
-    /// pixels a frame, than the 3 px it kept before).
-    func ringShape(_ ring: Pixmap, pxPerTexel: Double) -> Path {
+    /// the hole and the corners, most of a ring image. `radii`: `visibleRadii(ring)`.
+    func ringShape(_ ring: Pixmap, radii: (nearest: Double, farthest: Double), pxPerTexel: Double) -> Path {
         let cx = Double(ring.width) / 2, cy = Double(ring.height) / 2
-        let (nearest, farthest) = visibleRadii(ring)
+        let (nearest, farthest) = radii
         let margin = 2.0.squareRoot() + 0.7072 / max(pxPerTexel, 1e-3)
         // The outer circle as a 512-gon (its chords within 0.01 texel of it) clamped to the image's square.
         var shape = Path()
@@ -336,8 +345,9 @@ extension WheelScene {
     /// worked out once per frame size. Nil where a pixel across the image's border (which the whole
     /// image would cover only in part) could see a visible texel: a ring drawn within a pixel's
     /// reach of its image's border, as a shipped ring shrunk below 1080p is. Then the shape.
-    func ringSpans(_ ring: Pixmap, diameter: Double, center c: Point, frame: Size) -> [PixelSpan]? {
-        let (nearest, farthest) = visibleRadii(ring)
+    func ringSpans(_ ring: Pixmap, radii: (nearest: Double, farthest: Double), diameter: Double, center c: Point,
+                   frame: Size) -> [PixelSpan]? {
+        let (nearest, farthest) = radii
         guard farthest >= 0 else { return [] }
         let side = Double(min(ring.width, ring.height)), pxPerTexel = diameter / Double(ring.width)
         let margin = 2.0.squareRoot() + 0.1

@@ -22,76 +22,106 @@ public enum RingImage {
     /// The default ring at `side` × `side` px (nil for a side outside 16…Pixmap.maxSide).
     public static func generate(side: Int = shippedSide) -> Pixmap? {
         guard side >= 16, var pixmap = Pixmap(width: side, height: side) else { return nil }
-        paintBand(&pixmap)
+        let radius = Double(side) / 2
+        // Three transparent texels round the rim: no bilinear sample of a pixel across the image's
+        // border sees the rim, so a wheel may draw the image over whole pixels (`ringSpans`).
+        let band = Band(radius: radius, outer: radius - 3.5)
+        for y in 0..<side {
+            for x in 0..<side { pixmap[x, y] = band.pixel(dx: Double(x) + 0.5 - radius, dy: Double(y) + 0.5 - radius) }
+        }
         let canvas = Canvas(pixmap: pixmap)
-        paintBulbs(canvas)
+        let bulb = bulbRadius(ringRadius: radius)
+        for angle in bulbAngles {
+            paintBulb(canvas, at: .onCircle(center: Point(x: radius, y: radius), radius: radius * trackFraction - 0.75, at: angle),
+                      radius: bulb)
+        }
         return canvas.pixmap
     }
 
-    /// The rim as a lit torus-like bevel, computed per pixel: gold ramp by a mostly frontal light
-    /// (the ring turns with the wheel, so a strongly directional highlight would visibly travel),
-    /// with two engraved grooves. The soft shadow it casts inward onto the slices is not in the
-    /// image: it looks the same at every angle, so the wheel draws it as a `RimShadow` that never
-    /// turns instead of resampling it with the ring every frame.
-    static func paintBand(_ pixmap: inout Pixmap) {
-        let side = pixmap.width
-        let radius = Double(side) / 2
-        // Three transparent texels round the rim: no bilinear sample of a pixel across the image's
-        // border sees the rim, so the wheel may draw the ring over whole pixels (`ringSpans`).
-        let outer = radius - 3.5, inner = radius * innerFraction
-        let middle = (outer + inner) / 2, half = (outer - inner) / 2
-        let light = normalized(-0.28, -0.38, 0.88)
-        let halfway = normalized(light.0, light.1, light.2 + 1)
-        let dark = (0x6B, 0x45, 0x0C), gold = (0xE0, 0xAE, 0x2E), pale = (0xFF, 0xF1, 0xB8)
-        for y in 0..<side {
-            for x in 0..<side {
-                let dx = Double(x) + 0.5 - radius, dy = Double(y) + 0.5 - radius
-                let r = (dx * dx + dy * dy).squareRoot()
-                // Coverage of the band by distance to its two circles (exact to within a pixel's curvature).
-                let coverage = clamp(outer - r + 0.5) * clamp(r - inner + 0.5)
-                guard coverage > 0 else { continue }
-                // Across the band u runs −1 (inner edge) … 1 (outer edge); the profile is a flattened torus.
-                let u = max(-1, min(1, (r - middle) / half))
-                let ex = r > 0 ? dx / r : 0, ey = r > 0 ? dy / r : 0
-                let tilt = u * 0.9
-                let nz = (1 - tilt * tilt).squareRoot()
-                let n = (tilt * ex, tilt * ey, nz)
-                let diffuse = max(0, n.0 * light.0 + n.1 * light.1 + n.2 * light.2)
-                let specular = pow(max(0, n.0 * halfway.0 + n.1 * halfway.1 + n.2 * halfway.2), 36)
-                // Two grooves split the rim into an outer lip, a bulb track and an inner lip.
-                let groove = 1 - 0.45 * (bump(u, at: -0.62, width: 0.07) + bump(u, at: 0.62, width: 0.07))
-                var c = mix(dark, gold, diffuse * groove)
-                c = mix(c, pale, min(1, specular * 0.85))
-                let band = Color(red: UInt8(c.0.rounded()), green: UInt8(c.1.rounded()), blue: UInt8(c.2.rounded()),
-                                 alpha: UInt8((coverage * 255).rounded()))
-                pixmap[x, y] = band.premultiplied
+    /// The band's outer edge as a fraction of the radius, as in the shipped image (3.5 of its 512 texels in).
+    static let outerFraction = 1 - 3.5 / 512
+    /// The bulbs' track: the middle of the band.
+    static let trackFraction = (1 + innerFraction) / 2
+
+    /// Where bulb `k` sits on the ring turned by nothing: evenly round, half a step after 12 o'clock.
+    static var bulbAngles: [Angle] {
+        (0..<bulbCount).map { k in Angle.twelveOClock + .radians(2 * Double.pi * (Double(k) + 0.5) / Double(bulbCount)) }
+    }
+
+    /// A bulb's radius on a ring of `ringRadius` (its glow reaches 2.1 times as far).
+    static func bulbRadius(ringRadius: Double) -> Double { ringRadius * (1 - innerFraction) * 0.22 }
+
+    /// The rim as a lit torus-like bevel, computed per pixel: gold ramp by a mostly frontal light,
+    /// with two engraved grooves. The soft shadow it casts inward onto the slices is not in it.
+    struct Band {
+        let outer: Double, inner: Double, middle: Double, half: Double
+
+        /// A band round a disc of `radius` (the image's half side) whose rim lies at `outer`.
+        init(radius: Double, outer: Double) {
+            self.outer = outer
+            inner = radius * innerFraction
+            middle = (outer + inner) / 2
+            half = (outer - inner) / 2
+        }
+
+        static let light = RingImage.normalized(-0.28, -0.38, 0.88)
+        static let halfway = RingImage.normalized(light.0, light.1, light.2 + 1)
+
+        /// The band's premultiplied pixel whose centre lies (`dx`, `dy`) px from the ring's centre (0 off
+        /// the band). `samples` > 1 averages the colour over that many radii across the pixel: below
+        /// the shipped image's own scale the grooves are thinner than a pixel and would alias.
+        func pixel(dx: Double, dy: Double, samples: Int = 1) -> UInt32 {
+            let r = (dx * dx + dy * dy).squareRoot()
+            // Coverage by distance to the two circles (exact to within a pixel's curvature).
+            let coverage = RingImage.clamp(outer - r + 0.5) * RingImage.clamp(r - inner + 0.5)
+            guard coverage > 0 else { return 0 }
+            let ex = r > 0 ? dx / r : 0, ey = r > 0 ? dy / r : 0
+            var c = (0.0, 0.0, 0.0)
+            for k in 0..<samples {
+                let s = color(r: r + (Double(k) + 0.5) / Double(samples) - 0.5, ex: ex, ey: ey)
+                c = (c.0 + s.0, c.1 + s.1, c.2 + s.2)
             }
+            let n = Double(samples)
+            return Color(red: UInt8((c.0 / n).rounded()), green: UInt8((c.1 / n).rounded()), blue: UInt8((c.2 / n).rounded()),
+                         alpha: UInt8((coverage * 255).rounded())).premultiplied
+        }
+
+        /// The lit colour at radius `r` in direction (`ex`, `ey`) from the centre, 0…255 per channel.
+        private func color(r: Double, ex: Double, ey: Double) -> (Double, Double, Double) {
+            let light = Band.light, halfway = Band.halfway
+            let dark = (0x6B, 0x45, 0x0C), gold = (0xE0, 0xAE, 0x2E), pale = (0xFF, 0xF1, 0xB8)
+            // Across the band u runs −1 (inner edge) … 1 (outer edge); the profile is a flattened torus.
+            let u = max(-1, min(1, (r - middle) / half))
+            let tilt = u * 0.9
+            let nz = (1 - tilt * tilt).squareRoot()
+            let n = (tilt * ex, tilt * ey, nz)
+            let diffuse = max(0, n.0 * light.0 + n.1 * light.1 + n.2 * light.2)
+            // pow(h, 36) as h³² · h⁴ (a libm pow per sample was most of a frame size's set-up).
+            let h = max(0, n.0 * halfway.0 + n.1 * halfway.1 + n.2 * halfway.2)
+            let h2 = h * h, h4 = h2 * h2, h8 = h4 * h4, h16 = h8 * h8
+            let specular = h16 * h16 * h4
+            // Two grooves split the rim into an outer lip, a bulb track and an inner lip.
+            let groove = 1 - 0.45 * (RingImage.bump(u, at: -0.62, width: 0.07) + RingImage.bump(u, at: 0.62, width: 0.07))
+            let c = RingImage.mix(dark, gold, diffuse * groove)
+            return RingImage.mix(c, pale, min(1, specular * 0.85))
         }
     }
 
-    /// Bulbs in the rim's middle track: a dark socket, a warm glow, a radial gradient from amber to
+    /// A bulb in the rim's middle track: a dark socket, a warm glow, a radial gradient from amber to
     /// white-hot, and a small specular dot toward the top-left.
-    static func paintBulbs(_ canvas: Canvas) {
-        let radius = Double(canvas.width) / 2
-        let centre = Point(x: radius, y: radius)
-        let track = radius * (1 + innerFraction) / 2 - 0.75
-        let bulb = radius * (1 - innerFraction) * 0.22
-        for k in 0..<bulbCount {
-            let angle = Angle.twelveOClock + .radians(2 * Double.pi * (Double(k) + 0.5) / Double(bulbCount))
-            let p = Point.onCircle(center: centre, radius: track, at: angle)
-            canvas.fill(.circle(center: p, radius: bulb * 2.1), color: Color(rgb: 0xFFE082, alpha: 45))
-            canvas.fill(.circle(center: p, radius: bulb * 1.6), color: Color(rgb: 0xFFECB3, alpha: 70))
-            canvas.fill(.circle(center: p, radius: bulb * 1.18), color: Color(rgb: 0x4A2E06))
-            let steps = 10
-            for s in 0..<steps {
-                let f = Double(s) / Double(steps - 1)
-                let c = mix((0xF5, 0xA6, 0x0B), (0xFF, 0xFD, 0xEE), pow(f, 0.7))
-                canvas.fill(.circle(center: p, radius: bulb * (1 - 0.8 * f)),
-                            color: Color(red: UInt8(c.0.rounded()), green: UInt8(c.1.rounded()), blue: UInt8(c.2.rounded())))
-            }
-            let spot = Point(x: p.x - bulb * 0.35, y: p.y - bulb * 0.38)
-            canvas.fill(.circle(center: spot, radius: bulb * 0.22), color: Color(rgb: 0xFFFFFF, alpha: 220))
+    static func paintBulb(_ canvas: Canvas, at p: Point, radius bulb: Double) {
+        canvas.fill(.circle(center: p, radius: bulb * 2.1), color: Color(rgb: 0xFFE082, alpha: 45))
+        canvas.fill(.circle(center: p, radius: bulb * 1.6), color: Color(rgb: 0xFFECB3, alpha: 70))
+        canvas.fill(.circle(center: p, radius: bulb * 1.18), color: Color(rgb: 0x4A2E06))
+        let steps = 10
+        for s in 0..<steps {
+            let f = Double(s) / Double(steps - 1)
+            let c = mix((0xF5, 0xA6, 0x0B), (0xFF, 0xFD, 0xEE), pow(f, 0.7))
+            canvas.fill(.circle(center: p, radius: bulb * (1 - 0.8 * f)),
+                        color: Color(red: UInt8(c.0.rounded()), green: UInt8(c.1.rounded()), blue: UInt8(c.2.rounded())))
         }
+        let spot = Point(x: p.x - bulb * 0.35, y: p.y - bulb * 0.38)
+        canvas.fill(.circle(center: spot, radius: bulb * 0.22), color: Color(rgb: 0xFFFFFF, alpha: 220))
     }
 
     private static func clamp(_ x: Double) -> Double { max(0, min(1, x)) }

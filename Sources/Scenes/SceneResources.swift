@@ -1,33 +1,25 @@
-// What scenes load once, before the first frame: the font stack and the shipped ring image.
-// Loading happens here, never in `render`, so a frame does no file I/O. The ring is decoded on a
-// second core while the fonts are parsed: the two are most of the time to the first frame.
+// What scenes load once, before the first frame: the font stack. Loading happens here, never in
+// `render`, so a frame does no file I/O. (The shipped ring is drawn from its description, `StillRing`.)
 import BitmapFont
-import PNGCodec
 import Raster
 
 public final class SceneResources {
     public let fonts: FontStack
     public let assetsDirectory: String
-    /// assets/ring.png, decoded; nil when not loaded (a wheel then reads or generates it itself).
-    public let shippedRing: Pixmap?
-
-    public init(fonts: FontStack, assetsDirectory: String, shippedRing: Pixmap? = nil) {
+    public init(fonts: FontStack, assetsDirectory: String) {
         self.fonts = fonts
         self.assetsDirectory = assetsDirectory
-        self.shippedRing = shippedRing
     }
 
     /// The shipped fonts from the assets directory (see `Assets.locateDirectory`), with Debian's
-    /// Unifont as the fallback when it is installed, and the shipped ring image.
+    /// Unifont as the fallback when it is installed.
     public static func loadDefault() throws -> SceneResources {
         guard let directory = Assets.locateDirectory() else {
             throw SceneError("roundel: cannot find Roundel's assets directory (with fonts/ inside); "
                 + "set \(Assets.environmentVariable) to its path")
         }
-        let ringPath = FilePaths.appending("ring.png", to: directory)
-        let ring = Pending { try? readPNG(ringPath) }
         let fonts = try FontStack.defaultStack(assetsDirectory: directory)
-        return SceneResources(fonts: fonts, assetsDirectory: directory, shippedRing: ring.wait())
+        return SceneResources(fonts: fonts, assetsDirectory: directory)
     }
 }
 

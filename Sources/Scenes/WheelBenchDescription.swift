@@ -57,12 +57,15 @@ extension WheelScene {
             let angle = slices.midAngle(of: i) - Double.pi / 2 + plan.turn
             lines.append("label \(number(plan.radius)) \(number(angle)) \(number(plan.size)) \(rgba(config.labelColor)) \(plan.text)")
         }
-        // drawRing: the shipped ring's inward shadow (it does not turn), then the ring image
-        if frame.rimShadow != nil {
+        // drawRing. The shipped ring is a `StillRing` here (band and shadow composited as they are,
+        // bulbs placed); cairo draws it as the issue asks, as its shadow and the image assets/ring.png
+        // turned with a bilinear filter, pre-scaled by area averaging only when much smaller (as image rings are).
+        if frame.stillRing != nil {
             lines.append("rimshadow \(number(c.x)) \(number(c.y)) \(number(RingImage.innerFraction * frame.ringDiameter / 2)) "
-                         + "\(number(RimShadow.widthFraction * frame.ringDiameter / 2)) \(number(RimShadow.strength))")
-        }
-        if let ring = frame.ring {
+                         + "\(number(StillRing.shadowWidthFraction * frame.ringDiameter / 2)) \(number(StillRing.shadowStrength))")
+            let target = Int(frame.ringDiameter.rounded(.up)), side = RingImage.shippedSide
+            lines.append("ring \(number(frame.ringDiameter)) \(Double(target) < Double(side) / 1.5 ? target : side) \(ringPath)")
+        } else if let ring = frame.ring {
             lines.append("ring \(number(frame.ringDiameter)) \(ring.width) \(ringPath)")
         }
         // drawHub

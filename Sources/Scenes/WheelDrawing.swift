@@ -49,8 +49,8 @@ struct WheelFrameCache {
     /// The hub's discs, back to front, and the pointer's pin: built once, filled every frame.
     var hub: [(path: Path, color: Color)] = []
     var pin = Path()
-    /// The shipped ring's inward shadow, which does not turn (nil for other rings).
-    var rimShadow: RimShadow?
+    /// The shipped ring: band and shadow that do not turn, bulbs that do (nil for other rings).
+    var stillRing: StillRing?
     /// The pointer and the hub drawn once: every frame composites these (see `Sprite`).
     var pointerSprite: Sprite?
     var hubSprite: Sprite?
@@ -68,6 +68,7 @@ extension WheelScene {
         let slicesLayout = spinner.layout
         var ringDiameter = 2 * r
         var scaledRing: Pixmap?
+        if hasShippedRing { ringDiameter = 2 * r * (1 - config.ringLineWidth / Double(RingImage.shippedSide)) }
         if let ring {
             let side = Double(min(ring.width, ring.height))
             ringDiameter = 2 * r * (1 - config.ringLineWidth / side)
@@ -77,13 +78,19 @@ extension WheelScene {
             scaledRing = Double(target) < Double(ring.width) / 1.5 ? downscale(ring, toSide: target) : ring
         }
         let ringRadius = ringDiameter / 2
-        let visible = ring == nil ? r : ringRadius * ringGeometry.inner
-        let sliceRadius = ring == nil ? r : min(r, ringRadius * (ringGeometry.inner + ringGeometry.outer) / 2)
+        let visible = hasRing ? ringRadius * ringGeometry.inner : r
+        let sliceRadius = hasRing ? min(r, ringRadius * (ringGeometry.inner + ringGeometry.outer) / 2) : r
         // Where a ring is opaque all round (its measured band less 3.5 texels for bilinear footprints
         // and area averaging, checked pixel by pixel on the image), the slices need only reach under
         // its inner part, and nothing under the band needs the backdrop either: the ring covers both,
         // so no pixel changes. The shipped ring is opaque across its band; a translucent one is not.
         var fillRadius = sliceRadius, opaqueOuter = sliceRadius
+        let stillRing = hasShippedRing ? StillRing(center: layout.center, radius: ringRadius) : nil
+        if let stillRing, stillRing.opaqueTo - stillRing.opaqueFrom > 4 {
+            // Slices a pixel and a half past the band's inner edge cover every pixel it lets through.
+            fillRadius = min(sliceRadius, stillRing.opaqueFrom + 1.5)
+            opaqueOuter = max(fillRadius, stillRing.opaqueTo)
+        }
         if let scaledRing {
             let texel = ringDiameter / Double(scaledRing.width), half = Double(min(scaledRing.width, scaledRing.height)) / 2
             let innerTexels = half * ringGeometry.inner + 3.5, outerTexels = half * ringGeometry.outer - 3.5
@@ -108,7 +115,7 @@ extension WheelScene {
             // Under a ring the slices' rim is hidden in the middle of its band, so the arc may be a
             // coarse polygon (chords at most 1/4 px inside it) instead of one flattened to 1/256 px:
             // ~8 edges a slice instead of hundreds, every frame.
-            let path: Path = ring == nil
+            let path: Path = !hasRing
                 ? .sector(center: origin, radius: sliceRadius, start: start, end: end)
                 : sectorPolygon(radius: sliceRadius, start: start, sweep: slicesLayout.sweeps[i], sagitta: 0.25)
             slices.append((path, items[i].color))
@@ -179,10 +186,7 @@ extension WheelScene {
         made.sectorFill = sectorFill
         made.ringSpans = spans
         made.pin = .circle(center: Point(x: c.x, y: c.y - r - WheelLayout.pointerRise * r + 0.035 * r), radius: 0.03 * r)
-        if case .shipped = config.ring, ring != nil {
-            made.rimShadow = RimShadow(center: c, edge: RingImage.innerFraction * ringDiameter / 2,
-                                       width: RimShadow.widthFraction * ringDiameter / 2)
-        }
+        made.stillRing = stillRing
         // Generous boxes: each holds its drawing's shadow, outline stroke and anti-aliased edges.
         let pad = 0.03 * r + 2
         let hubFrame = made
@@ -300,7 +304,7 @@ extension WheelScene {
     }
 
     func drawRing(_ frame: WheelFrameCache, rotation: Double, in canvas: Canvas) {
-        frame.rimShadow?.draw(in: canvas)
+        if let still = frame.stillRing { return still.draw(in: canvas, rotation: rotation) }
         guard let ring = frame.ring else { return }
         let side = Double(ring.width)
         let t = Transform.translation(x: -side / 2, y: -Double(ring.height) / 2)

@@ -10,7 +10,6 @@
 // at rest.
 import BitmapFont
 import Motion
-import PNGCodec
 import Raster
 
 public final class WheelScene: Scene {
@@ -27,8 +26,12 @@ public final class WheelScene: Scene {
     private var random: RandomSource
     /// The end time of the spin whose end was reported through `onSpinEnd`.
     private var reportedEnd: Double?
+    /// A custom ring image, turned with the wheel (nil for the shipped ring and for none).
     let ring: Pixmap?
     let ringGeometry: RingGeometry
+    /// The shipped ring: drawn as a `StillRing`.
+    var hasShippedRing: Bool { if case .shipped = config.ring { return true } else { return false } }
+    var hasRing: Bool { ring != nil || hasShippedRing }
     /// Per frame size and slice set; rebuilt only when either changes.
     var cache: WheelFrameCache?
     /// The largest backdrop cache kept, in px (4096²: 64 MB); larger frames draw the backdrop each time.
@@ -52,14 +55,17 @@ public final class WheelScene: Scene {
         random = seed.map { .seeded(SeededGenerator(seed: $0)) } ?? .system
         spinner = WheelScene.makeSpinner(config: config)
         switch config.ring {
-        case .none: ring = nil
-        case .image(let image, _): ring = image
+        case .none:
+            ring = nil
+            ringGeometry = RingGeometry(inner: 1, outer: 1)
+        case .image(let image, _):
+            ring = image
+            ringGeometry = RingGeometry.measure(image)
         case .shipped:
-            // The shipped file, or the same picture generated (slower, but the wheel still has its rim).
-            let path = FilePaths.appending("ring.png", to: resources.assetsDirectory)
-            ring = resources.shippedRing ?? (try? readPNG(path)) ?? RingImage.generate()
+            // Drawn from its description at the frame's pixels (`StillRing`), not from assets/ring.png.
+            ring = nil
+            ringGeometry = RingGeometry(inner: RingImage.innerFraction, outer: RingImage.outerFraction)
         }
-        ringGeometry = ring.map(RingGeometry.measure) ?? RingGeometry(inner: 1, outer: 1)
     }
 
     /// How many slices the wheel has now (valid spin targets are 0..<sliceCount).

@@ -36,13 +36,15 @@ final class WheelRingImageTests: XCTestCase {
     /// at any angle.
     func testDrawingTheRingThroughItsShapeChangesNoPixel() throws {
         let resources = try SceneResources.loadDefault()
-        // The shipped ring, and one whose band reaches within a texel of its image's border.
+        // assets/ring.png as a custom ring, and one whose band reaches within a texel of its image's border.
+        var shippedImage = WheelConfig.defaults
+        shippedImage.ring = .image(try XCTUnwrap(RingImage.generate()), path: "ring.png")
         let edge = try XCTUnwrap(Canvas(width: 300, height: 300))
         edge.fill(.ringSector(center: Point(x: 150, y: 150), innerRadius: 100, outerRadius: 149, start: .zero, end: .fullTurn),
                   color: Color(rgb: 0xC89B3C))
         var config = WheelConfig.defaults
         config.ring = .image(edge.pixmap, path: "edge.png")
-        for wheel in [try WheelScene(resources: resources), try WheelScene(config: config, resources: resources)] {
+        for wheel in [try WheelScene(config: shippedImage, resources: resources), try WheelScene(config: config, resources: resources)] {
             for (w, h) in [(320, 240), (330, 300), (400, 330), (1280, 720), (1920, 1080), (3840, 2160)] {
                 try assertRingPixels(wheel, width: w, height: h)
             }

@@ -1,0 +1,103 @@
+// The shipped ring as the wheel draws it: nothing resampled per frame. Its band is round and lit by
+// a light that stays where it is while the wheel turns (as a real lamp would), so band and the soft
+// shadow it casts inward onto the slices look the same at every rotation: they are computed once
+// per frame size at the frame's own pixels, exact, and composited as they are (`SpanImage`). Only the
+// 24 bulbs move: each frame places a bulb drawn once at the nearest quarter pixel (16 offsets, so a
+// bulb is within 1/8 px of where it belongs and always as sharp as a drawn disc). The bulbs' specular
+// dots stay to the top-left, where the light is. assets/ring.png is the same ring as an image (at
+// rotation 0), for custom rings to start from; an image ring is resampled every frame.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Raster
+
+struct StillRing {
+    /// The shadow's opacity grows as `shadowStrength`·s² across `shadowWidthFraction` of the ring's
+    /// radius, up to the band's inner edge.
+    static let shadowStrength = 0.55
+    static let shadowWidthFraction = 0.06
+    /// Bulb positions are rounded to 1/`phases` px.
+    static let phases = 4
+
+    /// The band over its inward shadow, in frame px.
+    let band: SpanImage
+    /// A bulb centred `phase`/4 px right and down of (0, 0): index `y·4 + x`.
+    private let bulbs: [SpanImage]
+    private let center: Point
+    private let track: Double
+    private let angles: [Angle]
+    /// Pixels whose centre is this close to the centre or closer lie in the band's hole (with its
+    /// shadow); from `opaqueFrom` to `opaqueTo` the band covers them completely.
+    let opaqueFrom: Double, opaqueTo: Double
+
+    /// The ring drawn `radius` px round `center` (the image's half side: its rim lies just inside).
+    init(center: Point, radius: Double) {
+        self.center = center
+        let outer = radius * RingImage.outerFraction
+        let bandShape = RingImage.Band(radius: radius, outer: outer)
+        let edge = bandShape.inner, width = StillRing.shadowWidthFraction * radius
+        opaqueFrom = edge + 0.5
+        opaqueTo = outer - 0.5
+        // Band over shadow, row by row over the annulus from the shadow's start to the rim. Smaller
+        // than the shipped image (radius 512), each pixel averages radii as area averaging the image would.
+        let samples = min(8, max(1, Int((1.5 * 512 / radius).rounded(.up))))
+        var band = SpanImage()
+        let reach = outer + 1, hole = max(0, edge - width - 1)
+        var row: [UInt32] = []
+        for y in Int((center.y - reach).rounded(.down))...Int((center.y + reach).rounded(.up)) {
+            let dy = Double(y) + 0.5 - center.y
+            guard abs(dy) < reach else { continue }
+            let half = (reach * reach - dy * dy).squareRoot()
+            let x0 = Int((center.x - half).rounded(.down)), x1 = Int((center.x + half).rounded(.up))
+            // The row's pixels well inside the hole are skipped: the row is one piece or two.
+            let inner = abs(dy) < hole ? (hole * hole - dy * dy).squareRoot() : 0
+            let h0 = Int((center.x - inner).rounded(.up)), h1 = Int((center.x + inner).rounded(.down))
+            let pieces = h0 < h1 ? [(x0, h0), (h1, x1)] : [(x0, x1)]
+            for (a, b) in pieces where a < b {
+                row.removeAll(keepingCapacity: true)
+                for x in a..<b {
+                    let dx = Double(x) + 0.5 - center.x
+                    let r = (dx * dx + dy * dy).squareRoot()
+                    var shade: UInt32 = 0
+                    if r < edge + 0.5, r > edge - width {
+                        let s = (r - (edge - width)) / width
+                        shade = UInt32(min(255, (StillRing.shadowStrength * s * s * 255).rounded())) << 24
+                    }
+                    row.append(sourceOver(bandShape.pixel(dx: dx, dy: dy, samples: samples), shade))
+                }
+                row.withUnsafeBufferPointer { band.append(row: $0, x: a, y: y) }
+            }
+        }
+        self.band = band
+
+        // The bulbs: one per quarter-pixel offset, each centred that far from a pixel corner.
+        let bulb = RingImage.bulbRadius(ringRadius: radius)
+        let o = Int((2.1 * bulb + 2).rounded(.up)), side = 2 * o + 2
+        var bulbs: [SpanImage] = []
+        for k in 0..<(StillRing.phases * StillRing.phases) {
+            let fx = Double(k % StillRing.phases) / Double(StillRing.phases), fy = Double(k / StillRing.phases) / Double(StillRing.phases)
+            guard let canvas = Canvas(width: side, height: side) else { break }
+            RingImage.paintBulb(canvas, at: Point(x: Double(o) + fx, y: Double(o) + fy), radius: bulb)
+            bulbs.append(SpanImage(canvas.pixmap, at: (-o, -o)))
+        }
+        self.bulbs = bulbs
+        // As in the image: the track lies 0.75 of its 512 texels inside the band's middle.
+        track = radius * RingImage.trackFraction - 0.75 * radius / 512
+        angles = RingImage.bulbAngles
+    }
+
+    /// The band and its shadow, then the bulbs turned by `rotation` (radians clockwise).
+    func draw(in canvas: Canvas, rotation: Double) {
+        canvas.draw(band)
+        guard bulbs.count == StillRing.phases * StillRing.phases, rotation.isFinite else { return }
+        let n = Double(StillRing.phases), limit = Double(Int32.max)
+        for angle in angles {
+            let p = Point.onCircle(center: center, radius: track, at: angle + .radians(rotation))
+            // Quarter pixels, floored by the shift (so negative positions round the same way).
+            let qx = Int(min(max((p.x * n).rounded(), -limit), limit)), qy = Int(min(max((p.y * n).rounded(), -limit), limit))
+            canvas.draw(bulbs[(qy & 3) * StillRing.phases + (qx & 3)], dx: qx >> 2, dy: qy >> 2)
+        }
+    }
+}

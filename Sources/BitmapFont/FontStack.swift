@@ -200,7 +200,7 @@ public final class FontStack {
                     key = OutlineKey(face: -1, strike: Int32(replacementBox(size: size).strikeSize), scalar: 0, smooth: smooth)
                 }
                 if outlines[key] == nil { outlines[key] = makeOutline(scalar: scalar, resolved: r, size: size, smooth: smooth) }
-                if let outline = outlines[key] { run.append(outline, scale: r.scale, pen: pen) }
+                if let outline = outlines[key] { run.append(outline, scale: r.scale, pen: pen, smooth: smooth) }
             }
             // The same sum as `measure`'s: a control's advance is 0, so skipping it there changes nothing.
             pen += r.advance

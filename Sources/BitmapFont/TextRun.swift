@@ -58,13 +58,59 @@ final class TextRun {
         self.width = width; self.metrics = metrics
     }
 
-    /// Places `outline` with its pen at `pen` px, scaled by `scale`.
-    func append(_ outline: GlyphOutline, scale: Double, pen: Double) {
+    /// How far a smooth outline may move for fewer edges, in px of the drawn text: its polygon through
+    /// the fine grid's edge midpoints zigzags by an eighth of a font pixel along round strokes, which
+    /// at label sizes is edges every frame to no visible end (a fifth of a pixel moves no edge visibly).
+    static let smoothTolerance = 0.2
+
+    /// Places `outline` with its pen at `pen` px, scaled by `scale`; a `smooth` one simplified to
+    /// within `smoothTolerance` px (a pixel-exact one is kept as it is: its corners are the design).
+    func append(_ outline: GlyphOutline, scale: Double, pen: Double, smooth: Bool) {
         guard !outline.contourEnds.isEmpty else { return }
-        let base = points.count
-        points.append(contentsOf: outline.points)
-        for end in outline.contourEnds { contourEnds.append(base + end) }
+        var start = 0
+        for end in outline.contourEnds {
+            let contour = outline.points[start..<end]
+            if smooth && scale > 0 {
+                TextRun.simplify(contour, tolerance: TextRun.smoothTolerance / scale, into: &points)
+            } else {
+                points.append(contentsOf: contour)
+            }
+            contourEnds.append(points.count)
+            start = end
+        }
         glyphs.append(Placed(scale: scale, pen: pen, contoursEnd: contourEnds.count))
+    }
+
+    /// Appends closed `contour` less the points lying within `tolerance` of the segment that joins
+    /// the points kept before and after them (a greedy walk from its first point: each kept point
+    /// reaches as far along as every point skipped stays that close).
+    static func simplify(_ contour: ArraySlice<Point>, tolerance: Double, into out: inout [Point]) {
+        let n = contour.count, first = contour.startIndex
+        guard n > 4 else { return out.append(contentsOf: contour) }
+        let start = out.count
+        out.append(contour[first])
+        var anchor = 0, j = 2
+        while j <= n {
+            let a = contour[first + anchor], b = contour[first + j % n]
+            let dx = b.x - a.x, dy = b.y - a.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            var fits = length > 0
+            var k = anchor + 1
+            while fits && k < j {
+                let p = contour[first + k]
+                fits = abs(dx * (p.y - a.y) - dy * (p.x - a.x)) <= tolerance * length
+                k += 1
+            }
+            if fits { j += 1; continue }
+            anchor = j - 1
+            if anchor < n { out.append(contour[first + anchor]) }
+            j = anchor + 2
+        }
+        // A contour thinner than the tolerance keeps its points.
+        if out.count - start < 3 {
+            out.removeLast(out.count - start)
+            out.append(contentsOf: contour)
+        }
     }
 
     /// Appends the run to `contours`, each glyph through font px → text (pen, scale) → canvas (rotation by

@@ -34,7 +34,8 @@ public struct SpanImage: Sendable {
     }
 
     /// Adds a row of pixels whose first lies at (`x`, `y`). Rows may come in any order; runs of one
-    /// row must not overlap (a later one would be drawn over an earlier one).
+    /// row must not overlap (a later one would be drawn over an earlier one). A run may reach up to
+    /// three (transparent) pixels past the row's end.
     public mutating func append(row: UnsafeBufferPointer<UInt32>, x: Int, y: Int) {
         let n = row.count
         var i = 0
@@ -48,7 +49,10 @@ public struct SpanImage: Sendable {
                 k += 1
             }
             let end = last + 1
-            // Inside it: opaque stretches long enough to copy, the rest blended.
+            // Inside it: opaque stretches long enough to copy, the rest blended. A blended stretch is
+            // made whole groups of four pixels (no one-by-one tail, whose varying length costs a
+            // mispredicted branch a run): it takes the next copy's first pixels (blending an opaque
+            // pixel copies it), or the transparent ones after the run (blending those changes nothing).
             var blendStart = i
             k = i
             while k < end {
@@ -56,13 +60,14 @@ public struct SpanImage: Sendable {
                 var o = k
                 while o < end && row[o] >> 24 == 255 { o += 1 }
                 if o - k >= SpanImage.shortestCopy {
-                    add(row, from: blendStart, to: k, x: x, y: y, opaque: false)
-                    add(row, from: k, to: o, x: x, y: y, opaque: true)
+                    let b = blendStart + (k - blendStart + 3) / 4 * 4
+                    add(row, from: blendStart, to: b, x: x, y: y, opaque: false)
+                    add(row, from: b, to: o, x: x, y: y, opaque: true)
                     blendStart = o
                 }
                 k = o
             }
-            add(row, from: blendStart, to: end, x: x, y: y, opaque: false)
+            add(row, from: blendStart, to: blendStart + (end - blendStart + 3) / 4 * 4, x: x, y: y, opaque: false)
             i = end
         }
     }
@@ -70,7 +75,8 @@ public struct SpanImage: Sendable {
     private mutating func add(_ row: UnsafeBufferPointer<UInt32>, from a: Int, to b: Int, x: Int, y: Int, opaque: Bool) {
         guard a < b else { return }
         runs.append(Run(y: Int32(y), x0: Int32(x + a), x1: Int32(x + b), start: Int32(pixels.count), opaque: opaque))
-        pixels.append(contentsOf: UnsafeBufferPointer(rebasing: row[a..<b]))
+        pixels.append(contentsOf: UnsafeBufferPointer(rebasing: row[a..<min(b, row.count)]))
+        if b > row.count { pixels.append(contentsOf: repeatElement(0, count: b - row.count)) }   // transparent past the row
         let r = PixelRect(x: x + a, y: y, width: b - a, height: 1)
         bounds = bounds.isEmpty ? r : PixelRect(x: min(bounds.x, r.x), y: min(bounds.y, r.y),
                                                 width: max(bounds.maxX, r.maxX) - min(bounds.x, r.x),

@@ -1,7 +1,9 @@
 // `roundel bench [--size WxH] [--frames N] [--json]`: N frames of each scene mid-animation, timed per
 // frame on one core, with the memory floor measured in the same run: clearing a frame buffer and
 // copying it once, the least any frame costs the host. Ratios within one run are what to compare;
-// this machine is noisy, so absolute figures move between runs.
+// this machine is noisy, so absolute figures move between runs. The floor is sampled before the
+// scenes and again between every 30 of their frames (in its own buffers), its median taken over all
+// samples: a busy spell of the machine then slows floor and frames alike instead of one of them.
 // The wheel is a 12-prize wheel (`benchWheel`). With `--cairo PATH` (or ROUNDEL_CAIRO_BENCH) the same
 // wheel frames are described to bench/cairo-wheel (built by `make bench`), which draws them with cairo;
 // its median and the ratio cairo ÷ Roundel are printed from the same run: three pairs, each Roundel
@@ -63,7 +65,10 @@ struct Bench: ParsableCommand {
             throw UserError("roundel: --threads '\(threads)' must be a whole number from 1 to 64")
         }
         canvas.threads = cores
-        let floor = Self.memoryFloor(canvas: canvas, frames: count)
+        guard var floorSampler = FloorSampler(width: size.width, height: size.height) else {
+            throw UserError("roundel: cannot make a \(size.width)x\(size.height) frame")
+        }
+        floorSampler.sample(30)
         var rows: [(String, [Double])] = []
         var wheelFrames: (scene: WheelScene, times: [Double])?
         for name in SceneCatalog.names where name != "testcard" && (scene == nil || scene == name) {
@@ -74,7 +79,7 @@ struct Bench: ParsableCommand {
             let start = Self.prepare(scene)
             let times = (0..<count).map { start + Double($0) / 60 }
             if let wheel = scene as? WheelScene { wheelFrames = (wheel, times) }
-            rows.append((name, Self.time(scene, at: times, on: canvas, full: full)))
+            rows.append((name, Self.time(scene, at: times, on: canvas, full: full, floor: &floorSampler)))
         }
         let label = "\(size.width)x\(size.height)"
         let cairoPath = cairo ?? ProcessInfo.processInfo.environment["ROUNDEL_CAIRO_BENCH"]
@@ -89,13 +94,15 @@ struct Bench: ParsableCommand {
                 }
                 var pairs: [(roundel: Double, cairo: Double, p95: Double)] = []
                 for pair in 0..<3 {
-                    let ours = percentile(Self.time(wheelFrames.scene, at: wheelFrames.times, on: canvas, full: full), 0.5)
+                    let ours = percentile(Self.time(wheelFrames.scene, at: wheelFrames.times, on: canvas, full: full,
+                                                    floor: &floorSampler), 0.5)
                     let theirs = try Self.runCairo(cairoPath, description: description, png: pair == 0 ? cairoPng : nil)
                     pairs.append((ours, theirs.median, theirs.p95))
                 }
                 return pairs
             }
         }
+        let floor = percentile(floorSampler.times, 0.5)
         if !json {
             print("size \(label), \(count) frames per scene, \(canvas.threads == 1 ? "one core" : "\(canvas.threads) cores"), \(full ? "whole frames" : "dirty rectangles as the window draws"); floor = clear + copy one frame")
             print("scene     median ms   p95 ms   ×floor")
@@ -165,13 +172,16 @@ struct Bench: ParsableCommand {
 
     /// Milliseconds per frame of `scene` at `times` (1/60 s apart), drawn as the window draws them:
     /// the first whole, then only the scene's dirty rectangle over the previous frame (`full`: each whole).
-    static func time(_ scene: Scene, at times: [Double], on canvas: Canvas, full: Bool) -> [Double] {
+    /// Every 30 frames `floor` takes 5 samples of its own.
+    static func time(_ scene: Scene, at times: [Double], on canvas: Canvas, full: Bool,
+                     floor: inout FloorSampler) -> [Double] {
         var elapsed: [Double] = []
         elapsed.reserveCapacity(times.count)
         let frameSize = Size(width: Double(canvas.width), height: Double(canvas.height))
         guard let first = times.first else { return elapsed }
         scene.render(into: canvas, at: first - 1.0 / 60)
-        for t in times {
+        for (i, t) in times.enumerated() {
+            if i % 30 == 29 { floor.sample(5) }
             let t0 = DispatchTime.now().uptimeNanoseconds
             if !full, let dirty = scene.dirtyRect(since: t - 1.0 / 60, at: t, frameSize: frameSize) {
                 canvas.clip = dirty.intersection(canvas.pixmap.bounds)
@@ -194,17 +204,28 @@ struct Bench: ParsableCommand {
         return 0.5
     }
 
-    /// Median time to clear a frame and copy it once (what the host must do at the least).
-    static func memoryFloor(canvas: Canvas, frames: Int) -> Double {
-        var copy = canvas.pixmap
-        var times: [Double] = []
-        for i in 0..<max(frames, 30) {
+}
+
+/// Times of clearing a frame and copying it once (what the host must do at the least), in buffers
+/// of its own so sampling between a scene's frames leaves the scene's frame alone.
+struct FloorSampler {
+    private let canvas: Canvas
+    private var copy: Pixmap
+    private(set) var times: [Double] = []
+
+    init?(width: Int, height: Int) {
+        guard let canvas = Canvas(width: width, height: height) else { return nil }
+        self.canvas = canvas
+        copy = canvas.pixmap
+    }
+
+    mutating func sample(_ count: Int) {
+        for i in 0..<count {
             let t0 = DispatchTime.now().uptimeNanoseconds
-            canvas.clear(Color(rgb: UInt32(i & 0xFF)))
+            canvas.clear(Color(rgb: UInt32((times.count + i) & 0xFF)))
             copy.copy(canvas.pixmap, toX: 0, y: 0)
             times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
         }
-        return percentile(times, 0.5)
     }
 }
 

@@ -35,6 +35,11 @@ struct StillRing {
     /// The ring drawn `radius` px round `center` (the image's half side: its rim lies just inside).
     init(center: Point, radius: Double) {
         self.center = center
+        // Nothing to draw for a ring of no size (or one no frame could hold).
+        guard radius > 0, radius < Double(Pixmap.maxSide), center.x.isFinite, center.y.isFinite else {
+            band = SpanImage(); bulbs = []; track = 0; angles = []; opaqueFrom = 0; opaqueTo = 0
+            return
+        }
         let outer = radius * RingImage.outerFraction
         let bandShape = RingImage.Band(radius: radius, outer: outer)
         let edge = bandShape.inner, width = StillRing.shadowWidthFraction * radius

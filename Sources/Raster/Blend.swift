@@ -59,6 +59,13 @@ public func plusPixel(_ a: UInt32, _ b: UInt32) -> UInt32 {
     return rbSat | agSat << 8
 }
 
+/// `plusPixel` for four pixels.
+@inline(__always)
+func plusPixels(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> SIMD4<UInt32> {
+    let x = unsafeBitCast(a, to: SIMD16<UInt8>.self), sum = x &+ unsafeBitCast(b, to: SIMD16<UInt8>.self)
+    return unsafeBitCast(sum.replacing(with: 255, where: sum .< x), to: SIMD4<UInt32>.self)
+}
+
 /// `source` (premultiplied) scaled by `coverage` 0…255 and combined with `destination` by `mode`.
 @inline(__always)
 public func blend(_ source: UInt32, coverage: UInt32, _ destination: UInt32, mode: BlendMode) -> UInt32 {

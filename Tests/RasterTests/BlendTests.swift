@@ -61,6 +61,16 @@ final class BlendTests: XCTestCase {
 }
 
 final class BlendModeTests: XCTestCase {
+    func testFourPixelPlusEqualsPlusPixel() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let a = SIMD4<UInt32>((0..<4).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) })
+            let b = SIMD4<UInt32>((0..<4).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) })
+            let four = plusPixels(a, b)
+            for k in 0..<4 { XCTAssertEqual(four[k], plusPixel(a[k], b[k])) }
+        }
+    }
+
     func testPlusSaturatesEachLaneOnItsOwn() {
         for a in stride(from: UInt32(0), through: 255, by: 5) {
             for b in stride(from: UInt32(0), through: 255, by: 3) {

@@ -186,6 +186,41 @@ final class CoverageTests: XCTestCase {
         XCTAssertEqual(canvas.pixmap[10, 10], 0)
     }
 
+    /// `fill` blends four pixels at a time where its spans hold zeros and full coverage alike: the
+    /// same pixels as blending each pixel of the coverage `rasterize` hands out, one by one.
+    func testFillEqualsBlendingItsCoverageOnePixelAtATime() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<40 {
+            var points: [Point] = []
+            for _ in 0..<Int.random(in: 3...12, using: &rng) {
+                points.append(Point(x: Double.random(in: -10...74, using: &rng), y: Double.random(in: -10...74, using: &rng)))
+            }
+            var shape = Polylines()
+            shape.move(to: points[0])
+            for p in points.dropFirst() { shape.line(to: p) }
+            shape.close()
+            let a = UInt32.random(in: 1...255, using: &rng), c = { UInt32.random(in: 0...a, using: &rng) }
+            let color = Bool.random(using: &rng) ? 0xFF00_0000 | c() << 16 | c() << 8 | c() : a << 24 | c() << 16 | c() << 8 | c()
+            var background = Pixmap(width: size, height: size)!
+            for i in background.pixels.indices {
+                let a = UInt32.random(in: 0...255, using: &rng), c = { UInt32.random(in: 0...a, using: &rng) }
+                background.pixels[i] = a << 24 | c() << 16 | c() << 8 | c()
+            }
+            let clip = PixelRect(x: Int.random(in: 0...20, using: &rng), y: Int.random(in: 0...20, using: &rng), width: 40, height: 40)
+            var filled = background, expected = background
+            Rasterizer().fill(shape, rule: .nonZero, color: color, clip: clip, into: &filled)
+            Rasterizer().rasterize(shape, rule: .nonZero, clip: clip, bounds: background.bounds) { y, x0, coverage in
+                for (i, k) in coverage.enumerated() where k != 0 {
+                    expected[x0 + i, y] = sourceOver(color, coverage: UInt32(k), expected[x0 + i, y])
+                }
+            } solid: { y, x0, x1 in
+                for x in x0..<x1 { expected[x, y] = sourceOver(color, expected[x, y]) }
+            }
+            let first = filled.pixels.indices.first { filled.pixels[$0] != expected.pixels[$0] }
+            XCTAssertNil(first, "pixel (\((first ?? 0) % size), \((first ?? 0) / size)) differs")
+        }
+    }
+
     func testNonFiniteAndHugeCoordinatesDoNotTrap() {
         let canvas = Canvas(width: 32, height: 32)!
         var p = Path()

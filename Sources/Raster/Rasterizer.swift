@@ -267,7 +267,13 @@ private struct Cells {
     var area: UnsafeMutablePointer<Float>
     var touched: UnsafeMutablePointer<UInt64>
     var coverage: UnsafeMutablePointer<UInt8>
-    var box: PixelRect
+    var box: PixelRect {
+        didSet {
+            left = Double(box.x); top = Double(box.y); bottom = Double(box.maxY); width = Double(box.width)
+        }
+    }
+    /// The box's sides as Doubles, converted once per fill instead of once per edge.
+    private(set) var left = 0.0, top = 0.0, bottom = 0.0, width = 0.0
     var stride: Int
     var words: Int
 
@@ -276,8 +282,7 @@ private struct Cells {
     @inline(__always)
     func addEdge(_ a: Point, _ b: Point) {
         guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
-        let left = Double(box.x), right = Double(box.maxX)
-        let x0 = a.x - left, x1 = b.x - left, w = right - left
+        let x0 = a.x - left, x1 = b.x - left, w = width
         let y0 = a.y, y1 = b.y   // absolute rows: see `accumulate`
         // Most edges lie inside: the general case below would draw them unsplit too.
         if x0 >= 0 && x0 <= w && x1 >= 0 && x1 <= w {
@@ -314,62 +319,81 @@ private struct Cells {
         let dir: Float, x0p, y0p, x1p, y1p: Double
         if ay < by { dir = 1; x0p = ax; y0p = ay; x1p = bx; y1p = by }
         else { dir = -1; x0p = bx; y0p = by; x1p = ax; y1p = ay }
-        guard y1p > Double(box.y), y0p < Double(box.maxY) else { return }
-        let dxdy = (x1p - x0p) / (y1p - y0p)
+        guard y1p > top, y0p < bottom else { return }
         // Clamped before converting: a coordinate beyond Int's range would trap.
-        let yStart = max(box.y, floorInt(max(y0p, Double(box.y))))
-        let yEnd = min(box.maxY, ceilInt(min(y1p, Double(box.maxY))))
+        let yStart = max(box.y, floorInt(max(y0p, top)))
+        let yEnd = min(box.maxY, ceilInt(min(y1p, bottom)))
         guard yStart < yEnd else { return }
-        let boxWidth = Double(box.width)
-        let stride = self.stride, words = self.words
+        let boxWidth = width
         var cell = area + (yStart &- box.y) &* stride, bits = touched + (yStart &- box.y) &* words
         // Clamped: rounding must not put x outside the box's cells (0…width, so every cell index
         // below lies in 0…width + 1).
         let firstTop = Double(yStart)
+        if yEnd == yStart &+ 1 && y0p >= firstTop && y1p <= firstTop + 1 {
+            // Within one row (a third of a label's edges): the loop's one pass, without its slope.
+            let x = min(max(x0p, 0), boxWidth), xNext = min(max(x1p, 0), boxWidth)
+            Cells.cover(cell, bits, x, Cells.floorAndCeiling(x), xNext, Cells.floorAndCeiling(xNext),
+                        height: Float(y1p - y0p) * dir)
+            return
+        }
+        let dxdy = (x1p - x0p) / (y1p - y0p)
         var x = min(max(firstTop <= y0p ? x0p : x0p + (firstTop - y0p) * dxdy, 0), boxWidth)
-        var xFloor = floorInt(x)
-        var xCeil = Double(xFloor) < x ? xFloor &+ 1 : xFloor
+        var xColumns = Cells.floorAndCeiling(x)
         for yAbs in yStart..<yEnd {
-            let top = Double(yAbs), bottom = top + 1
-            let dy = min(bottom, y1p) - max(top, y0p)
-            let xNext = min(max(bottom >= y1p ? x1p : x0p + (bottom - y0p) * dxdy, 0), boxWidth)
-            let nextFloor = floorInt(xNext)
-            let nextCeil = Double(nextFloor) < xNext ? nextFloor &+ 1 : nextFloor
-            let d = Float(dy) * dir
-            let xai = min(xFloor, nextFloor), xbi = max(xCeil, nextCeil)
-            let xaFloor = Double(xai)
-            if xbi <= xai &+ 1 {
-                // Within one column (most rows of most edges): two cells, two bits.
-                let xmf = Float(0.5 * (x + xNext) - xaFloor)
-                cell[xai] += d - d * xmf
-                cell[xai &+ 1] += d * xmf
-                Cells.touch(bits, xai)
-                Cells.touch(bits, xai &+ 1)
-            } else {
-                let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
-                let xbCeil = Double(xbi)
-                let s = Float(1 / (xb - xa))
-                let xaf = Float(xa - xaFloor)
-                let a0 = 0.5 * s * (1 - xaf) * (1 - xaf)
-                let xbf = Float(xb - xbCeil + 1)
-                let am = 0.5 * s * xbf * xbf
-                cell[xai] += d * a0
-                if xbi == xai + 2 {
-                    cell[xai + 1] += d * (1 - a0 - am)
-                } else {
-                    let a1 = s * (1.5 - xaf)
-                    cell[xai + 1] += d * (a1 - a0)
-                    if xai + 2 < xbi - 1 {
-                        for xi in (xai + 2)..<(xbi - 1) { cell[xi] += d * s }
-                    }
-                    let a2 = a1 + Float(xbi - xai - 3) * s
-                    cell[xbi - 1] += d * (1 - a2 - am)
-                }
-                cell[xbi] += d * am
-                Cells.touch(bits, from: xai, through: xbi)
-            }
-            x = xNext; xFloor = nextFloor; xCeil = nextCeil
+            let rowTop = Double(yAbs), rowBottom = rowTop + 1
+            let dy = min(rowBottom, y1p) - max(rowTop, y0p)
+            let xNext = min(max(rowBottom >= y1p ? x1p : x0p + (rowBottom - y0p) * dxdy, 0), boxWidth)
+            let nextColumns = Cells.floorAndCeiling(xNext)
+            Cells.cover(cell, bits, x, xColumns, xNext, nextColumns, height: Float(dy) * dir)
+            x = xNext; xColumns = nextColumns
             cell += stride; bits += words
+        }
+    }
+
+    @inline(__always)
+    static func floorAndCeiling(_ x: Double) -> (floor: Int, ceiling: Int) {
+        let f = floorInt(x)
+        return (f, Double(f) < x ? f &+ 1 : f)
+    }
+
+    /// Adds to one row's cells the signed area swept by a segment from `x` at the row's top to
+    /// `xNext` at its bottom (box columns, 0 ≤ x ≤ width; their floors and ceilings alongside), `d`
+    /// its height (negative going up), and marks the chunks it touched.
+    @inline(__always)
+    static func cover(_ cell: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
+                      _ x: Double, _ xColumns: (floor: Int, ceiling: Int),
+                      _ xNext: Double, _ nextColumns: (floor: Int, ceiling: Int), height d: Float) {
+        let xai = min(xColumns.floor, nextColumns.floor), xbi = max(xColumns.ceiling, nextColumns.ceiling)
+        let xaFloor = Double(xai)
+        if xbi <= xai &+ 1 {
+            // Within one column (most rows of most edges): two cells, two bits.
+            let xmf = Float(0.5 * (x + xNext) - xaFloor)
+            cell[xai] += d - d * xmf
+            cell[xai &+ 1] += d * xmf
+            Cells.touch(bits, xai)
+            Cells.touch(bits, xai &+ 1)
+        } else {
+            let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
+            let xbCeil = Double(xbi)
+            let s = Float(1 / (xb - xa))
+            let xaf = Float(xa - xaFloor)
+            let a0 = 0.5 * s * (1 - xaf) * (1 - xaf)
+            let xbf = Float(xb - xbCeil + 1)
+            let am = 0.5 * s * xbf * xbf
+            cell[xai] += d * a0
+            if xbi == xai + 2 {
+                cell[xai + 1] += d * (1 - a0 - am)
+            } else {
+                let a1 = s * (1.5 - xaf)
+                cell[xai + 1] += d * (a1 - a0)
+                if xai + 2 < xbi - 1 {
+                    for xi in (xai + 2)..<(xbi - 1) { cell[xi] += d * s }
+                }
+                let a2 = a1 + Float(xbi - xai - 3) * s
+                cell[xbi - 1] += d * (1 - a2 - am)
+            }
+            cell[xbi] += d * am
+            Cells.touch(bits, from: xai, through: xbi)
         }
     }
 

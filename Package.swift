@@ -19,7 +19,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .target(name: "Raster"),
+        .systemLibrary(name: "CWchar"),
+        .target(name: "Raster", dependencies: ["CWchar"]),
         .target(name: "BitmapFont", dependencies: ["Raster"]),
         .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"]),
         .target(name: "Motion"),

@@ -309,7 +309,7 @@ private struct TileBands: BandJob {
                 let offset = (box.y + y) * dstStride + box.x + x0
                 let run = dst + offset
                 if color >> 24 == 255 {
-                    run.update(repeating: color, count: x1 - x0)
+                    fillPixels(run, color, x1 - x0)
                 } else {
                     let back = below + y * belowStride + x0
                     for i in 0..<(x1 - x0) { run[i] = sourceOver(color, back[i]) }

@@ -43,10 +43,8 @@ public struct Pixmap: Sendable, Equatable {
         guard !r.isEmpty else { return }
         let word = color.premultiplied, stride = self.stride
         pixels.withUnsafeMutableBufferPointer { buf in
-            for y in r.y..<r.maxY {
-                let row = UnsafeMutableBufferPointer(rebasing: buf[(y * stride + r.x)..<(y * stride + r.maxX)])
-                row.update(repeating: word)
-            }
+            let base = buf.baseAddress!
+            for y in r.y..<r.maxY { fillPixels(base + y * stride + r.x, word, r.width) }
         }
     }
 

@@ -58,7 +58,7 @@ public final class Rasterizer {
                 let base = y * stride
                 if opaque {
                     // Opaque interior: a plain store, at memset speed.
-                    (out + base + x0).update(repeating: color, count: x1 - x0)
+                    fillPixels(out + base + x0, color, x1 - x0)
                 } else {
                     for i in (base + x0)..<(base + x1) { out[i] = blend(color, coverage: 255, out[i], mode: mode) }
                 }

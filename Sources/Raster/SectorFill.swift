@@ -162,7 +162,7 @@ private struct SectorRows {
               lo: Int, hi: Int) {
         let rays = upper ? up : down
         guard let firstRay = rays.first else {
-            (row + lo).update(repeating: upper ? upperPlain : lowerPlain, count: hi - lo)
+            fillPixels(row + lo, upper ? upperPlain : lowerPlain, hi - lo)
             return
         }
         // Left of the first ray: for a row above, the sector ending at it; below, the one starting
@@ -186,7 +186,7 @@ private struct SectorRows {
             var j = i + 1, end = crossings[i].end
             while j < count && crossings[j].first < end { end = max(end, crossings[j].end); j += 1 }
             let start = min(max(crossings[i].first, x), hi)
-            if start > x { (row + x).update(repeating: crossings[i].left, count: start - x) }
+            if start > x { fillPixels(row + x, crossings[i].left, start - x) }
             x = start
             while x < min(end, hi) {
                 let column = Double(x)
@@ -202,7 +202,7 @@ private struct SectorRows {
             }
             i = j
         }
-        if x < hi { (row + x).update(repeating: crossings[count - 1].right, count: hi - x) }
+        if x < hi { fillPixels(row + x, crossings[count - 1].right, hi - x) }
     }
 
     /// A pixel several rays of crossings `i..<j` pass through: sector m of the cluster covers what

@@ -2,6 +2,23 @@
 // Roundel: a software-rendered spinning wheel, countdown ring, pie chart and clock.
 // Dependencies point one way: Raster <- BitmapFont <- Scenes <- Host <- roundel (see DESIGN.md).
 import PackageDescription
+#if arch(x86_64) && os(Linux)
+import Foundation
+
+/// On an x86-64 machine with AVX2 and FMA (x86-64-v3: Intel 2013, AMD 2015 on) everything is built
+/// for that CPU family, as the build runs on the machine it is for (`make run`, a kiosk's checkout):
+/// the compiler then uses three-operand AVX and 256-bit integer SIMD, 18 % fewer instructions a wheel
+/// frame, same pixels. Any other CPU, and ARM64 (the Pi), gets the baseline. See README "Performance".
+let cpuSettings: [SwiftSetting] = {
+    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+          let line = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else { return [] }
+    let flags = Set(line.split(separator: " ").map(String.init))
+    guard ["avx", "avx2", "fma", "bmi1", "bmi2", "f16c", "movbe"].allSatisfy(flags.contains) else { return [] }
+    return [.unsafeFlags(["-target-cpu", "haswell"])]
+}()
+#else
+let cpuSettings: [SwiftSetting] = []
+#endif
 
 let package = Package(
     name: "Roundel",
@@ -20,16 +37,16 @@ let package = Package(
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWchar"),
-        .target(name: "Raster", dependencies: ["CWchar"]),
-        .target(name: "BitmapFont", dependencies: ["Raster"]),
-        .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"]),
-        .target(name: "Motion"),
-        .target(name: "Scenes", dependencies: ["Raster", "BitmapFont", "Motion", "PNGCodec"]),
-        .target(name: "Host", dependencies: ["Scenes", "CSDL2", "PNGCodec", "Raster"]),
+        .target(name: "Raster", dependencies: ["CWchar"], swiftSettings: cpuSettings),
+        .target(name: "BitmapFont", dependencies: ["Raster"], swiftSettings: cpuSettings),
+        .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"], swiftSettings: cpuSettings),
+        .target(name: "Motion", swiftSettings: cpuSettings),
+        .target(name: "Scenes", dependencies: ["Raster", "BitmapFont", "Motion", "PNGCodec"], swiftSettings: cpuSettings),
+        .target(name: "Host", dependencies: ["Scenes", "CSDL2", "PNGCodec", "Raster"], swiftSettings: cpuSettings),
         .executableTarget(name: "roundel", dependencies: [
             "Host", "Scenes", "PNGCodec", "Raster", "BitmapFont",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], swiftSettings: cpuSettings),
         // Golden-image comparison shared by the test targets (first bad pixel, actual.png, diff.png, RECORD=1).
         .target(name: "Snapshot", dependencies: ["Raster", "PNGCodec"], path: "Tests/Snapshot"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "Snapshot"], exclude: ["References"]),

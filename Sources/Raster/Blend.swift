@@ -27,6 +27,19 @@ func scalePixels(_ p: SIMD4<UInt32>, by f: SIMD4<UInt32>) -> SIMD4<UInt32> {
     return unsafeBitCast(rb, to: SIMD4<UInt32>.self) | unsafeBitCast(ag, to: SIMD4<UInt32>.self)
 }
 
+/// `scalePixels` for eight pixels (one 256-bit register where the CPU has them).
+@inline(__always)
+func scalePixels(_ p: SIMD8<UInt32>, by f: SIMD8<UInt32>) -> SIMD8<UInt32> {
+    let m = SIMD8<UInt32>(repeating: 0x00FF_00FF)
+    let f16 = unsafeBitCast(f | (f &<< 16), to: SIMD16<UInt16>.self)
+    let half = SIMD16<UInt16>(repeating: 128)
+    var rb = unsafeBitCast(p & m, to: SIMD16<UInt16>.self) &* f16 &+ half
+    var ag = unsafeBitCast((p &>> 8) & m, to: SIMD16<UInt16>.self) &* f16 &+ half
+    rb = (rb &+ (rb &>> 8)) &>> 8
+    ag = (ag &+ (ag &>> 8)) & SIMD16<UInt16>(repeating: 0xFF00)
+    return unsafeBitCast(rb, to: SIMD8<UInt32>.self) | unsafeBitCast(ag, to: SIMD8<UInt32>.self)
+}
+
 /// `source` over `destination`, both premultiplied: s + d·(255 − sα)/255 per channel.
 @inline(__always)
 public func sourceOver(_ source: UInt32, _ destination: UInt32) -> UInt32 {

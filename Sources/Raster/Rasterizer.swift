@@ -39,6 +39,15 @@ public final class Rasterizer {
                 var i = 0
                 if mode == .sourceOver {
                     // Four pixels at a time, no branch per pixel: coverage 0 leaves a pixel as it was.
+                    let source8 = SIMD8<UInt32>(repeating: color)
+                    while i + 8 <= cov.count {
+                        let c = SIMD8<UInt32>(truncatingIfNeeded: UnsafeRawPointer(cov.baseAddress! + i).loadUnaligned(as: SIMD8<UInt8>.self))
+                        let s = scalePixels(source8, by: c)
+                        let d = UnsafeRawPointer(row + i).loadUnaligned(as: SIMD8<UInt32>.self)
+                        UnsafeMutableRawPointer(row + i).storeBytes(of: s &+ scalePixels(d, by: SIMD8(repeating: 255) &- (s &>> 24)),
+                                                                    as: SIMD8<UInt32>.self)
+                        i += 8
+                    }
                     let source = SIMD4<UInt32>(repeating: color)
                     while i + 4 <= cov.count {
                         let c = SIMD4<UInt32>(truncatingIfNeeded: UnsafeRawPointer(cov.baseAddress! + i).loadUnaligned(as: SIMD4<UInt8>.self))

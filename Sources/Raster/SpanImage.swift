@@ -114,10 +114,17 @@ extension SpanImage {
     }
 }
 
-/// `sourceOver(source[i], destination[i])` for `count` pixels, four at a time.
+/// `sourceOver(source[i], destination[i])` for `count` pixels, eight and then four at a time.
 @inline(__always)
 func sourceOverRun(_ source: UnsafePointer<UInt32>, _ destination: UnsafeMutablePointer<UInt32>, count: Int) {
     var i = 0
+    while i + 8 <= count {
+        let s = UnsafeRawPointer(source + i).loadUnaligned(as: SIMD8<UInt32>.self)
+        let d = UnsafeRawPointer(destination + i).loadUnaligned(as: SIMD8<UInt32>.self)
+        let r = s &+ scalePixels(d, by: SIMD8(repeating: 255) &- (s &>> 24))
+        UnsafeMutableRawPointer(destination + i).storeBytes(of: r, as: SIMD8<UInt32>.self)
+        i += 8
+    }
     while i + 4 <= count {
         let s = UnsafeRawPointer(source + i).loadUnaligned(as: SIMD4<UInt32>.self)
         let d = UnsafeRawPointer(destination + i).loadUnaligned(as: SIMD4<UInt32>.self)

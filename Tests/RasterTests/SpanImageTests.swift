@@ -1,5 +1,5 @@
 // A SpanImage composites like `sourceOver` of every pixel of the image it was made from, bit for
-// bit, wherever it is moved and however it is clipped; its four-pixel scaling equals `scalePixel`.
+// bit, wherever it is moved and however it is clipped; its four- and eight-pixel scaling equal `scalePixel`.
 @testable import Raster
 import XCTest
 
@@ -15,6 +15,11 @@ final class SpanImageTests: XCTestCase {
             let f = SIMD4<UInt32>((0..<4).map { _ in UInt32.random(in: 0...255, using: &rng) })
             let four = scalePixels(p, by: f)
             for k in 0..<4 { XCTAssertEqual(four[k], scalePixel(p[k], by: f[k])) }
+            let eight = scalePixels(SIMD8(lowHalf: p, highHalf: p &+ SIMD4(repeating: 0x0101_0101)), by: SIMD8(lowHalf: f, highHalf: 255 &- f))
+            for k in 0..<4 {
+                XCTAssertEqual(eight[k], scalePixel(p[k], by: f[k]))
+                XCTAssertEqual(eight[k + 4], scalePixel(p[k] &+ 0x0101_0101, by: 255 - f[k]))
+            }
         }
     }
 

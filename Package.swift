@@ -8,9 +8,11 @@ import Foundation
 /// On an x86-64 machine with AVX2 and FMA (x86-64-v3: Intel 2013, AMD 2015 on) everything is built
 /// for that CPU family, as the build runs on the machine it is for (`make run`, a kiosk's checkout):
 /// the compiler then uses three-operand AVX and 256-bit integer SIMD, 18 % fewer instructions a wheel
-/// frame, same pixels. Any other CPU, and ARM64 (the Pi), gets the baseline. See README "Performance".
+/// frame, same pixels. Any other CPU, and ARM64 (the Pi), gets the baseline. A binary meant for other
+/// machines (a Docker image, a cross build) is built with ROUNDEL_PORTABLE=1. See README "Performance".
 let cpuSettings: [SwiftSetting] = {
-    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+    guard ProcessInfo.processInfo.environment["ROUNDEL_PORTABLE"] == nil,
+          let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
           let line = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else { return [] }
     let flags = Set(line.split(separator: " ").map(String.init))
     guard ["avx", "avx2", "fma", "bmi1", "bmi2", "f16c", "movbe"].allSatisfy(flags.contains) else { return [] }

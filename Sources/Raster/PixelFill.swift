@@ -8,7 +8,7 @@ import CWchar
 @inline(__always)
 func fillPixels(_ p: UnsafeMutablePointer<UInt32>, _ color: UInt32, _ count: Int) {
     if count >= 32 {
-        p.withMemoryRebound(to: wchar_t.self, capacity: count) { _ = wmemset($0, wchar_t(bitPattern: color), count) }
+        p.withMemoryRebound(to: wchar_t.self, capacity: count) { _ = wmemset($0, wchar_t(truncatingIfNeeded: color), count) }
     } else {
         p.update(repeating: color, count: count)
     }

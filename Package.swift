@@ -51,7 +51,7 @@ let package = Package(
         ], swiftSettings: cpuSettings),
         // Golden-image comparison shared by the test targets (first bad pixel, actual.png, diff.png, RECORD=1).
         .target(name: "Snapshot", dependencies: ["Raster", "PNGCodec"], path: "Tests/Snapshot"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "Snapshot"], exclude: ["References"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "Snapshot", "Motion"], exclude: ["References"]),
         .testTarget(name: "BitmapFontTests", dependencies: ["BitmapFont", "Raster", "PNGCodec", "Snapshot"], exclude: ["References"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"], exclude: ["Fixtures"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),

@@ -118,12 +118,9 @@ public final class Canvas {
             return rasterizer.fill(contours, rule: rule, color: color.premultiplied, blend: blend, clip: clip, into: &pixmap)
         }
         flattened.removeAll()
-        for contour in contours.contours {
-            for i in contour.range {
-                let p = transform.apply(contours.points[i])
-                if i == contour.range.lowerBound { flattened.move(to: p) } else { flattened.line(to: p) }
-            }
-            flattened.endContour(closed: contour.closed)
+        contours.points.withUnsafeBufferPointer { points in
+            // Every contour closed: a fill closes open ones anyway.
+            for contour in contours.contours { flattened.appendClosed(UnsafeBufferPointer(rebasing: points[contour.range]), transform: transform) }
         }
         rasterizer.fill(flattened, rule: rule, color: color.premultiplied, blend: blend, clip: clip, into: &pixmap)
     }

@@ -6,11 +6,6 @@
 // bulb is within 1/8 px of where it belongs and always as sharp as a drawn disc). The bulbs' specular
 // dots stay to the top-left, where the light is. assets/ring.png is the same ring as an image (at
 // rotation 0), for custom rings to start from; an image ring is resampled every frame.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Raster
 
 struct StillRing {
@@ -18,12 +13,13 @@ struct StillRing {
     /// radius, up to the band's inner edge.
     static let shadowStrength = 0.55
     static let shadowWidthFraction = 0.06
-    /// Bulb positions are rounded to 1/`phases` px.
-    static let phases = 4
+    /// Bulb positions are rounded to 1/`phases` px (a power of two: positions split by shift and mask).
+    static let phaseShift = 2
+    static let phases = 1 << phaseShift
 
     /// The band over its inward shadow, in frame px.
     let band: SpanImage
-    /// A bulb centred `phase`/4 px right and down of (0, 0): index `y·4 + x`.
+    /// A bulb centred (x, y)/`phases` px right and down of (0, 0): index `y·phases + x`.
     private let bulbs: [SpanImage]
     private let center: Point
     private let track: Double
@@ -102,7 +98,8 @@ struct StillRing {
             let p = Point.onCircle(center: center, radius: track, at: angle + .radians(rotation))
             // Quarter pixels, floored by the shift (so negative positions round the same way).
             let qx = Int(min(max((p.x * n).rounded(), -limit), limit)), qy = Int(min(max((p.y * n).rounded(), -limit), limit))
-            canvas.draw(bulbs[(qy & 3) * StillRing.phases + (qx & 3)], dx: qx >> 2, dy: qy >> 2)
+            let mask = StillRing.phases - 1, shift = StillRing.phaseShift
+            canvas.draw(bulbs[(qy & mask) * StillRing.phases + (qx & mask)], dx: qx >> shift, dy: qy >> shift)
         }
     }
 }

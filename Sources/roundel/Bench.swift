@@ -203,7 +203,6 @@ struct Bench: ParsableCommand {
         }
         return 0.5
     }
-
 }
 
 /// Times of clearing a frame and copying it once (what the host must do at the least), in buffers

@@ -1,14 +1,14 @@
 // A value worked out by one task on another core while this one goes on, read after waiting for
-// it: the ring image decoding while the fonts are parsed, the scenes loading while the window opens.
+// it: the fonts and scenes loading while the window opens (`SceneSetup.startLoading`).
 import Dispatch
 
-public final class Pending<Value>: @unchecked Sendable {
+final class Pending<Value>: @unchecked Sendable {
     private let group = DispatchGroup()
     /// Written by the task before it leaves `group`; read only after `group.wait()`, which orders the two.
     private var value: Value?
 
     /// Starts `work` on a global queue now.
-    public init(_ work: @escaping @Sendable () -> Value) {
+    init(_ work: @escaping @Sendable () -> Value) {
         group.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             value = work()
@@ -17,7 +17,7 @@ public final class Pending<Value>: @unchecked Sendable {
     }
 
     /// The value, once the task has finished.
-    public func wait() -> Value {
+    func wait() -> Value {
         group.wait()
         return value!
     }

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Roundel: a software-rendered spinning wheel, countdown ring, pie chart and clock.
-// Dependencies point one way: Raster <- BitmapFont <- Scenes <- Host <- roundel (see DESIGN.md).
+// Dependencies point one way: Raster <- BitmapFont <- Scenes <- Host <- roundel, Motion <- Draws <- Scenes (see DESIGN.md).
 import PackageDescription
 #if arch(x86_64) && os(Linux)
 import Foundation
@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "BitmapFont", targets: ["BitmapFont"]),
         .library(name: "PNGCodec", targets: ["PNGCodec"]),
         .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "Draws", targets: ["Draws"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .executable(name: "roundel", targets: ["roundel"]),
     ],
@@ -39,14 +40,16 @@ let package = Package(
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWchar"),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "Raster", dependencies: ["CWchar"], swiftSettings: cpuSettings),
         .target(name: "BitmapFont", dependencies: ["Raster"], swiftSettings: cpuSettings),
         .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"], swiftSettings: cpuSettings),
         .target(name: "Motion", swiftSettings: cpuSettings),
-        .target(name: "Scenes", dependencies: ["Raster", "BitmapFont", "Motion", "PNGCodec"], swiftSettings: cpuSettings),
+        .target(name: "Draws", dependencies: ["Motion", "CSQLite"], swiftSettings: cpuSettings),
+        .target(name: "Scenes", dependencies: ["Raster", "BitmapFont", "Motion", "PNGCodec", "Draws"], swiftSettings: cpuSettings),
         .target(name: "Host", dependencies: ["Scenes", "CSDL2", "PNGCodec", "Raster"], swiftSettings: cpuSettings),
         .executableTarget(name: "roundel", dependencies: [
-            "Host", "Scenes", "PNGCodec", "Raster", "BitmapFont",
+            "Host", "Scenes", "PNGCodec", "Raster", "BitmapFont", "Draws",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: cpuSettings),
         // Golden-image comparison shared by the test targets (first bad pixel, actual.png, diff.png, RECORD=1).
@@ -55,6 +58,7 @@ let package = Package(
         .testTarget(name: "BitmapFontTests", dependencies: ["BitmapFont", "Raster", "PNGCodec", "Snapshot"], exclude: ["References"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"], exclude: ["Fixtures"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["roundel"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "CSDL2"]),

@@ -2,6 +2,7 @@
 // sections, and handed to each scene's parser. Every problem is a ConfigError naming the file, the
 // JSON path and what is wrong, in one line.
 import BitmapFont
+import Draws
 import FoundationEssentials
 
 /// A config that cannot be used. `description` is one line for stderr:
@@ -83,7 +84,4 @@ private func jsonProblem(_ error: JSONSyntaxError, in data: Data) -> String {
 }
 
 /// A number as users wrote it: 5 not 5.0.
-func formatted(_ x: Double) -> String {
-    if x.isFinite, x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
-    return "\(x)"
-}
+func formatted(_ x: Double) -> String { JSONText.plain(x) }

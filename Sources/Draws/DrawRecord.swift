@@ -1,0 +1,91 @@
+// One draw as the ledger keeps it, and the three ways `roundel history` prints it. `index` is the
+// entry's place in its round's list (0 = the first line); `random` is the number drawn in
+// [0, total), which fell in the winner's stretch [from, to) of the cumulative weights of the entries
+// that could win, in list order. A forced draw (`--spin-to`) has no number. `hash` chains each record
+// to the one before, so a changed, inserted or deleted row shows (`Ledger.verify`).
+
+public struct DrawRecord: Sendable, Equatable {
+    public var draw: Int
+    /// UTC, ISO 8601 with milliseconds.
+    public var time: String
+    public var event: Int
+    public var round: Int
+    public var index: Int
+    public var text: String
+    public var value: Double
+    /// Which entry of this text it was (0: the first), the entry's identity across rounds.
+    public var occurrence: Int
+    /// "random" (the system's generator), "seed" (`--seed`) or "forced" (`--spin-to`).
+    public var chosenBy: String
+    public var seed: UInt64?
+    public var random: Double?
+    public var total: Double
+    public var from: Double
+    public var to: Double
+    /// Fingerprint (SHA-256) of the entries as they stood: text, value, weight used, stock left.
+    public var oddsHash: String
+    /// The winner left the wheel (afterWin "remove").
+    public var removed: Bool
+    /// The winner's stock after this draw (nil: no limit).
+    public var stockLeft: Int?
+    /// Entries that could still win after this draw.
+    public var remaining: Int
+    public var profile: String
+    /// Where the wheel came to rest (radians, cumulative clockwise), when it was shown turning.
+    public var rotation: Double?
+    public var previousHash: String
+    public var hash: String
+
+    /// The winner's chance at the time, 0…1.
+    public var chance: Double { total > 0 ? (to - from) / total : 0 }
+
+    /// The canonical text the hash covers (fields in order, unit-separated).
+    var hashedText: String {
+        let fields: [String] = [
+            previousHash, String(draw), time, String(event), String(round), String(index), text, value.description,
+            String(occurrence), chosenBy, seed.map { String($0) } ?? "", random.map { $0.description } ?? "",
+            total.description, from.description, to.description, oddsHash, removed ? "1" : "0",
+            stockLeft.map { String($0) } ?? "", String(remaining), profile, rotation.map { $0.description } ?? "",
+        ]
+        return fields.joined(separator: "\u{1F}")
+    }
+
+    /// One JSON object on one line.
+    public var jsonLine: String {
+        var line = "{\"draw\":\(draw),\"time\":\(JSONText.string(time)),\"event\":\(event),\"round\":\(round)"
+            + ",\"index\":\(index),\"text\":\(JSONText.string(text)),\"value\":\(JSONText.number(value))"
+            + ",\"chance\":\(JSONText.number((chance * 1e6).rounded() / 1e6)),\"chosenBy\":\(JSONText.string(chosenBy))"
+        if let seed { line += ",\"seed\":\(seed)" }
+        if let random { line += ",\"random\":\(JSONText.number(random))" }
+        line += ",\"total\":\(JSONText.number(total)),\"from\":\(JSONText.number(from)),\"to\":\(JSONText.number(to))"
+        line += ",\"removed\":\(removed)"
+        if let stockLeft { line += ",\"stockLeft\":\(stockLeft)" }
+        line += ",\"remaining\":\(remaining),\"profile\":\(JSONText.string(profile))"
+        return line + ",\"hash\":\(JSONText.string(hash))}"
+    }
+
+    public static let csvHeader = "draw,time,event,round,index,text,value,chance,chosen_by,seed,random,removed,stock_left,remaining,hash"
+
+    /// One CSV row (RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled).
+    /// A text starting with = + - @ gets a leading apostrophe, so a spreadsheet shows it instead of
+    /// running it as a formula.
+    public var csvRow: String {
+        let fields: [String] = [
+            String(draw), time, String(event), String(round), String(index), csvText(text), JSONText.plain(value),
+            JSONText.plain((chance * 1e6).rounded() / 1e6), chosenBy, seed.map { String($0) } ?? "",
+            random.map { JSONText.plain($0) } ?? "", removed ? "yes" : "no", stockLeft.map { String($0) } ?? "",
+            String(remaining), hash,
+        ]
+        return fields.map(csvField).joined(separator: ",")
+    }
+}
+
+private func csvText(_ text: String) -> String {
+    guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
+    return "'" + text
+}
+
+private func csvField(_ field: String) -> String {
+    guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+    return "\"" + field.replacing("\"", with: "\"\"") + "\""
+}

@@ -1,0 +1,12 @@
+// Draws: who or what can win, choosing the winner fairly before anything moves, and the record of
+// every draw, which survives a power cut. Knows nothing of pixels: the wheel shows what Draws decided.
+// The record is SQLite through its C API (CSQLite); the file's invariants are in Ledger.swift.
+//
+// Public face:
+//   Entry, EntryKey, AfterWin     an entry (text, value, weight, stock), its identity, keep | remove
+//   NamesFile                     names lists: one entry a line, `text<TAB>weight`, # comments
+//   Standing, Winnings            what each entry can do now: stock left, removed, can win, odds
+//   Raffle, DrawGenerator         choose (seeded or getrandom) then record; resume; paste; new event
+//   Ledger, Round, DrawRecord     the SQLite record: open/lock/check, rounds, draws, history, verify
+//   DrawError                     one-line reasons naming the file; `isNothingLeft` for exit 3
+//   JSONText                      numbers and strings for one-line JSON

@@ -1,0 +1,491 @@
+// The record of every draw: one SQLite database per event (`--state`). WAL journal with
+// synchronous=FULL, and each draw is one transaction (the draw, its round when new, and so the stock
+// spent and the removal, which are read back from the draws) committed before the wheel turns: after
+// a power cut at any moment the file holds the whole draw or none of it.
+// What each entry has won, how much stock is left and who was removed are derived from the draws of
+// the open event, never kept twice. One process holds a database for writing at a time (an flock on
+// `<file>.lock`, released by the kernel if the process dies); readers (`roundel history`) need no lock.
+// A file that is not a Roundel database, is corrupt or comes from a newer Roundel is refused, never
+// recreated or overwritten.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CSQLite
+
+public final class Ledger {
+    /// The database file (":memory:" for a ledger that lives as long as the process).
+    public let path: String
+    let db: Database
+    private var lockDescriptor: Int32 = -1
+    /// The event new draws belong to.
+    public private(set) var event: Int = 1
+
+    /// Schema of the tables below; a file with a higher number comes from a newer Roundel.
+    public static let schemaVersion = 1
+    /// "Rndl": marks the file as Roundel's (PRAGMA application_id).
+    static let applicationID: Int32 = 0x526E_646C
+
+    /// The default place: $XDG_STATE_HOME/roundel/roundel.db, or ~/.local/state/roundel/roundel.db.
+    public static func defaultPath(environment: [String: String]) -> String? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/roundel/roundel.db" }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.local/state/roundel/roundel.db"
+    }
+
+    private init(path: String, db: Database) {
+        self.path = path
+        self.db = db
+    }
+
+    deinit {
+        if lockDescriptor >= 0 { close(lockDescriptor) }
+    }
+
+    /// A ledger in memory (renders, tests): the same rules, nothing kept.
+    public static func inMemory() -> Ledger {
+        // An in-memory database cannot fail to open short of running out of memory.
+        let db = try! Database(path: ":memory:", create: true)
+        let ledger = Ledger(path: ":memory:", db: db)
+        try! ledger.createSchema()
+        ledger.event = 1
+        return ledger
+    }
+
+    /// Opens the database at `path` for drawing, creating it if it does not exist (with
+    /// `createDirectories`, its missing directories too, mode 0700). Takes the file's lock: a second
+    /// Roundel gets "in use". Checks that the file is Roundel's, of a schema this Roundel knows and
+    /// not corrupt. Nothing is written to a file that fails a check.
+    public static func open(path: String, createDirectories: Bool = false) throws(DrawError) -> Ledger {
+        guard !path.isEmpty, !path.contains("\0") else { throw .state(path, "is not a file name") }
+        let directory = parentDirectory(of: path)
+        if createDirectories { makeDirectories(directory) }
+        var info = stat()
+        let exists = stat(path, &info) == 0
+        if exists {
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw .state(path, info.st_mode & S_IFMT == S_IFDIR ? "is a directory" : "is not a regular file")
+            }
+        } else {
+            var dirInfo = stat()
+            guard stat(directory, &dirInfo) == 0, dirInfo.st_mode & S_IFMT == S_IFDIR else {
+                throw .state(path, "cannot be created: no directory '\(directory)'")
+            }
+        }
+        guard access(directory, W_OK) == 0 else {
+            throw .state(path, exists
+                ? "its directory '\(directory)' is read-only (SQLite writes its journal next to the file)"
+                : "cannot be created: the directory '\(directory)' is read-only")
+        }
+        if exists { try checkHeader(path: path) }
+        // The lock first: a file another Roundel holds is not even opened by SQLite here.
+        let lock = try takeLock(path: path)
+        let db: Database
+        do { db = try Database(path: path, create: true) } catch {
+            close(lock)
+            throw .state(path, describe(error))
+        }
+        let ledger = Ledger(path: path, db: db)
+        ledger.lockDescriptor = lock
+        do {
+            try ledger.check()
+            try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
+            if try ledger.userVersion() == 0 { try ledger.createSchema() }
+            ledger.event = try ledger.openEventNumber()
+        } catch let error as DrawError {
+            throw error
+        } catch {
+            throw .state(path, describe(error))
+        }
+        return ledger
+    }
+
+    /// Opens an existing database to read its history (no lock: the kiosk may be drawing meanwhile).
+    public static func openForReading(path: String) throws(DrawError) -> Ledger {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .state(path, "no such file (no draw has been recorded there)") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .state(path, info.st_mode & S_IFMT == S_IFDIR ? "is a directory" : "is not a regular file")
+        }
+        try checkHeader(path: path)
+        do {
+            let db = try Database(path: path, create: false, readOnly: access(parentDirectory(of: path), W_OK) != 0)
+            let ledger = Ledger(path: path, db: db)
+            try ledger.check()
+            guard try ledger.userVersion() > 0 else { throw DrawError.state(path, "holds no draws (an empty database)") }
+            ledger.event = try ledger.openEventNumber()
+            return ledger
+        } catch let error as DrawError {
+            throw error
+        } catch {
+            throw .state(path, describe(error))
+        }
+    }
+
+    // MARK: Checks
+
+    /// A non-empty file must start like an SQLite database: anything else is refused before SQLite
+    /// touches it (SQLite would treat some files as empty databases and write to them).
+    private static func checkHeader(path: String) throws(DrawError) {
+        let header: [UInt8]
+        do { header = try readPrefix(path, count: 16) } catch { throw .state(path, error.problem) }
+        guard !header.isEmpty else { return }
+        guard header == Array("SQLite format 3\0".utf8) else {
+            throw .state(path, "is not a Roundel state database (not an SQLite file); give another --state file")
+        }
+    }
+
+    /// Roundel's, of a known schema, and whole.
+    private func check() throws {
+        let id = try db.query("PRAGMA application_id") { $0.int(0) }.first ?? 0
+        let version = try userVersion()
+        let tables = try db.query("SELECT count(*) FROM sqlite_schema") { $0.int(0) }.first ?? 0
+        if id != Int(Ledger.applicationID) && (tables > 0 || version != 0) {
+            throw DrawError.state(path, "is an SQLite database of another program, not Roundel's; give another --state file")
+        }
+        if version > Ledger.schemaVersion {
+            throw DrawError.state(path, "was written by a newer Roundel (schema \(version); this one knows up to \(Ledger.schemaVersion)); update Roundel")
+        }
+        let result = try db.query("PRAGMA quick_check") { $0.text(0) }
+        guard result == ["ok"] else {
+            throw DrawError.state(path, "is damaged (SQLite: \(result.first ?? "no answer")); keep a copy and give another --state file")
+        }
+    }
+
+    private func userVersion() throws -> Int { try db.query("PRAGMA user_version") { $0.int(0) }.first ?? 0 }
+
+    private func createSchema() throws {
+        try db.transaction {
+            try db.execute("""
+                PRAGMA application_id = \(Ledger.applicationID);
+                CREATE TABLE events (
+                    event INTEGER PRIMARY KEY,
+                    opened TEXT NOT NULL,
+                    closed TEXT
+                );
+                CREATE TABLE rounds (
+                    round INTEGER PRIMARY KEY,
+                    event INTEGER NOT NULL REFERENCES events(event),
+                    started TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    config_hash TEXT NOT NULL,
+                    entries_hash TEXT NOT NULL
+                );
+                CREATE TABLE entries (
+                    round INTEGER NOT NULL REFERENCES rounds(round),
+                    idx INTEGER NOT NULL,
+                    text TEXT NOT NULL,
+                    value REAL NOT NULL,
+                    weight REAL NOT NULL,
+                    stock INTEGER,
+                    PRIMARY KEY (round, idx)
+                ) WITHOUT ROWID;
+                CREATE TABLE draws (
+                    draw INTEGER PRIMARY KEY,
+                    time TEXT NOT NULL,
+                    event INTEGER NOT NULL REFERENCES events(event),
+                    round INTEGER NOT NULL REFERENCES rounds(round),
+                    idx INTEGER NOT NULL,
+                    text TEXT NOT NULL,
+                    value REAL NOT NULL,
+                    occurrence INTEGER NOT NULL,
+                    chosen_by TEXT NOT NULL,
+                    seed TEXT,
+                    random REAL,
+                    total REAL NOT NULL,
+                    range_from REAL NOT NULL,
+                    range_to REAL NOT NULL,
+                    odds_hash TEXT NOT NULL,
+                    removed INTEGER NOT NULL,
+                    stock_left INTEGER,
+                    remaining INTEGER NOT NULL,
+                    profile TEXT NOT NULL,
+                    rotation REAL,
+                    previous_hash TEXT NOT NULL,
+                    hash TEXT NOT NULL
+                );
+                CREATE INDEX draws_by_event ON draws(event, text, occurrence);
+                PRAGMA user_version = \(Ledger.schemaVersion);
+                """)
+            try db.run("INSERT INTO events (event, opened) VALUES (1, ?)", [.text(Timestamp.now())])
+        }
+    }
+
+    private func openEventNumber() throws -> Int {
+        try db.query("SELECT max(event) FROM events WHERE closed IS NULL") { $0.optionalInt(0) }.first.flatMap { $0 } ?? 1
+    }
+
+    // MARK: Reading
+
+    /// What each entry has won in the open event.
+    public func winnings() throws(DrawError) -> [EntryKey: Winnings] {
+        try sql {
+            var result: [EntryKey: Winnings] = [:]
+            for row in try db.query("SELECT text, occurrence, count(*), max(removed) FROM draws WHERE event = ? GROUP BY text, occurrence",
+                                    [.int(event)], read: { ($0.text(0), $0.int(1), $0.int(2), $0.int(3)) }) {
+                result[EntryKey(text: row.0, occurrence: row.1)] = Winnings(count: row.2, removed: row.3 != 0)
+            }
+            return result
+        }
+    }
+
+    /// The open event's latest round, if it has one.
+    public func latestRound() throws(DrawError) -> Round? {
+        try sql {
+            guard let head = try db.query("SELECT round, source, config_hash FROM rounds WHERE event = ? ORDER BY round DESC LIMIT 1",
+                                          [.int(event)], read: { ($0.int(0), $0.text(1), $0.text(2)) }).first else { return nil }
+            let entries = try db.query("SELECT text, value, weight, stock FROM entries WHERE round = ? ORDER BY idx", [.int(head.0)]) {
+                Entry(text: $0.text(0), value: $0.double(1), weight: $0.double(2), stock: $0.optionalInt(3))
+            }
+            return Round(number: head.0, source: head.1, configHash: head.2, entries: entries)
+        }
+    }
+
+    /// The open event's latest draw.
+    public func lastDraw() throws(DrawError) -> DrawRecord? {
+        try sql { try db.query(DrawRecord.select + " WHERE event = ? ORDER BY draw DESC LIMIT 1", [.int(event)], read: DrawRecord.init).first }
+    }
+
+    /// Every draw of every event, oldest first.
+    public func history() throws(DrawError) -> [DrawRecord] {
+        try sql { try db.query(DrawRecord.select + " ORDER BY draw", read: DrawRecord.init) }
+    }
+
+    /// Whether event `n` was closed by a reset.
+    public func closedEvents() throws(DrawError) -> Set<Int> {
+        try sql { Set(try db.query("SELECT event FROM events WHERE closed IS NOT NULL") { $0.int(0) }) }
+    }
+
+    /// The draws whose record does not match its hash or the chain (changed, inserted or deleted
+    /// rows), and gaps in the draw numbers: one line each, empty when the record is whole.
+    public func verify() throws(DrawError) -> [String] {
+        var problems: [String] = []
+        var previous = ""
+        var expected = 1
+        for record in try history() {
+            if record.draw != expected { problems.append("draws \(expected)…\(record.draw - 1) are missing") }
+            if record.previousHash != previous { problems.append("draw \(record.draw) does not follow the draw before it") }
+            if SHA256.hex(record.hashedText) != record.hash { problems.append("draw \(record.draw) was changed after it was recorded") }
+            previous = record.hash
+            expected = record.draw + 1
+        }
+        return problems
+    }
+
+    /// The number the next draw will get.
+    public func nextDrawNumber() throws(DrawError) -> Int {
+        try sql { (try db.query("SELECT max(draw) FROM draws") { $0.optionalInt(0) }.first.flatMap { $0 } ?? 0) + 1 }
+    }
+
+    // MARK: Writing
+
+    /// Records a new round of `entries` in the open event (a paste, the entry editor), one transaction.
+    @discardableResult
+    public func startRound(entries: [Entry], source: String, configHash: String) throws(DrawError) -> Round {
+        try sql { try db.transaction { try insertRound(entries: entries, source: source, configHash: configHash) } }
+    }
+
+    private func insertRound(entries: [Entry], source: String, configHash: String) throws -> Round {
+        try db.run("INSERT INTO rounds (event, started, source, config_hash, entries_hash) VALUES (?, ?, ?, ?, ?)",
+                   [.int(event), .text(Timestamp.now()), .text(source), .text(configHash), .text(entries.fingerprint)])
+        let number = Int(db.lastInsertedRow)
+        let insert = try db.prepare("INSERT INTO entries (round, idx, text, value, weight, stock) VALUES (?, ?, ?, ?, ?, ?)")
+        for (i, e) in entries.enumerated() {
+            try insert.bind([.int(number), .int(i), .text(e.text), .double(e.value), .double(e.weight), .optional(e.stock)])
+            while try insert.step() {}
+        }
+        return Round(number: number, source: source, configHash: configHash, entries: entries)
+    }
+
+    /// Records a draw as one transaction: the round first if `round` is not yet recorded, then the
+    /// draw, checked inside the transaction against the state on disk (the winner must still be able
+    /// to win). Returns the record as stored. `pause`: test hook, seconds to wait before the commit.
+    func record(_ draft: DrawDraft, round: RoundPlan, pause: Double = 0) throws(DrawError) -> (DrawRecord, Round) {
+        do {
+            return try db.transaction {
+                let current: Round
+                switch round {
+                case .recorded(let r): current = r
+                case .new(let entries, let source, let configHash):
+                    current = try insertRound(entries: entries, source: source, configHash: configHash)
+                }
+                var winnings: [EntryKey: Winnings] = [:]
+                for row in try db.query("SELECT text, occurrence, count(*), max(removed) FROM draws WHERE event = ? GROUP BY text, occurrence",
+                                        [.int(event)], read: { ($0.text(0), $0.int(1), $0.int(2), $0.int(3)) }) {
+                    winnings[EntryKey(text: row.0, occurrence: row.1)] = Winnings(count: row.2, removed: row.3 != 0)
+                }
+                let before = Standing(entries: current.entries, winnings: winnings)
+                guard current.entries.indices.contains(draft.index), before.canWin(draft.index) else {
+                    throw DrawError(subject: "state '\(path)'", problem: "the chosen entry can no longer win (the record changed meanwhile); try again")
+                }
+                let key = before.keys[draft.index]
+                var won = winnings[key] ?? Winnings()
+                won.count += 1
+                won.removed = won.removed || draft.removes
+                winnings[key] = won
+                let after = Standing(entries: current.entries, winnings: winnings)
+                let previous = try db.query("SELECT draw, hash FROM draws ORDER BY draw DESC LIMIT 1") { ($0.int(0), $0.text(1)) }.first
+                let entry = current.entries[draft.index]
+                var record = DrawRecord(
+                    draw: (previous?.0 ?? 0) + 1, time: Timestamp.now(), event: event, round: current.number,
+                    index: draft.index, text: entry.text, value: entry.value, occurrence: key.occurrence,
+                    chosenBy: draft.chosenBy, seed: draft.seed, random: draft.random, total: draft.total,
+                    from: draft.from, to: draft.to, oddsHash: before.fingerprint, removed: draft.removes,
+                    stockLeft: after.stockLeft(draft.index), remaining: after.remaining, profile: draft.profile,
+                    rotation: draft.rotation, previousHash: previous?.1 ?? "", hash: "")
+                record.hash = SHA256.hex(record.hashedText)
+                try db.run("""
+                    INSERT INTO draws (draw, time, event, round, idx, text, value, occurrence, chosen_by, seed, random, total,
+                        range_from, range_to, odds_hash, removed, stock_left, remaining, profile, rotation, previous_hash, hash)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [
+                        .int(record.draw), .text(record.time), .int(record.event), .int(record.round), .int(record.index),
+                        .text(record.text), .double(record.value), .int(record.occurrence), .text(record.chosenBy),
+                        .optional(record.seed.map { String($0) }), .optional(record.random), .double(record.total),
+                        .double(record.from), .double(record.to), .text(record.oddsHash), .int(record.removed ? 1 : 0),
+                        .optional(record.stockLeft), .int(record.remaining), .text(record.profile), .optional(record.rotation),
+                        .text(record.previousHash), .text(record.hash),
+                    ])
+                if pause > 0 { sleepSeconds(pause) }
+                return (record, current)
+            }
+        } catch let error as DrawError {
+            throw error
+        } catch {
+            throw .state(path, "could not record the draw: " + Ledger.describe(error))
+        }
+    }
+
+    /// Closes the open event and opens the next, whose first round is the closed event's latest list
+    /// (so the same names or prizes are back, with every removal and spent stock undone). One transaction.
+    public func startNewEvent() throws(DrawError) {
+        let latest = try latestRound()
+        try sql {
+            try db.transaction {
+                let now = Timestamp.now()
+                try db.run("UPDATE events SET closed = ? WHERE closed IS NULL", [.text(now)])
+                try db.run("INSERT INTO events (opened) VALUES (?)", [.text(now)])
+                let opened = Int(db.lastInsertedRow)
+                let old = event
+                event = opened
+                do {
+                    if let latest { _ = try insertRound(entries: latest.entries, source: latest.source, configHash: latest.configHash) }
+                } catch {
+                    event = old
+                    throw error
+                }
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Runs `body`, naming this file in any SQLite error.
+    func sql<T>(_ body: () throws -> T) throws(DrawError) -> T {
+        do { return try body() } catch let error as DrawError { throw error } catch {
+            throw .state(path, Ledger.describe(error))
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        guard let e = error as? SQLiteError else { return "\(error)" }
+        switch e.code {
+        case SQLITE_NOTADB: return "is not a Roundel state database (not an SQLite file); give another --state file"
+        case SQLITE_CORRUPT: return "is damaged (SQLite: \(e.message)); keep a copy and give another --state file"
+        case SQLITE_FULL: return "the disk is full"
+        case SQLITE_READONLY: return "is read-only"
+        case SQLITE_BUSY, SQLITE_LOCKED: return "in use by another program (SQLite: database is locked)"
+        case SQLITE_CANTOPEN: return "cannot be opened (\(e.message))"
+        default: return e.message
+        }
+    }
+
+    private static func takeLock(path: String) throws(DrawError) -> Int32 {
+        let lockPath = path + ".lock"
+        let fd = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .state(path, "cannot create its lock file '\(lockPath)': \(String(cString: strerror(errno)))") }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            throw .state(path, "in use by another Roundel (a window, kiosk or spin holds it); close it or give another --state file")
+        }
+        return fd
+    }
+
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let parent = String(path[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+
+    private static func makeDirectories(_ directory: String) {
+        var built = directory.hasPrefix("/") ? "" : "."
+        for part in directory.split(separator: "/") {
+            built += "/" + part
+            mkdir(built, 0o700)
+        }
+    }
+
+    private static func readPrefix(_ path: String, count: Int) throws(ReadProblem) -> [UInt8] {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw ReadProblem(problem: errno == EACCES ? "permission denied" : String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress!, count) }
+        guard n >= 0 else { throw ReadProblem(problem: String(cString: strerror(errno))) }
+        return Array(bytes.prefix(n))
+    }
+}
+
+/// A list of entries as the ledger recorded it.
+public struct Round: Sendable, Equatable {
+    public var number: Int
+    /// Where the list came from: "config", "names", "paste", "drop", "editor", "numbered".
+    public var source: String
+    /// The fingerprint of the config's own entries when this round began: a Roundel started with the
+    /// same config resumes this round; a changed config starts a new one.
+    public var configHash: String
+    public var entries: [Entry]
+}
+
+/// The round a draw belongs to: one already recorded, or one recorded with the draw.
+enum RoundPlan {
+    case recorded(Round)
+    case new(entries: [Entry], source: String, configHash: String)
+}
+
+/// What a draw is before it is recorded.
+struct DrawDraft {
+    var index: Int
+    var chosenBy: String
+    var seed: UInt64?
+    var random: Double?
+    var total: Double
+    var from: Double
+    var to: Double
+    var removes: Bool
+    var profile: String
+    var rotation: Double?
+}
+
+extension DrawRecord {
+    static let select = """
+        SELECT draw, time, event, round, idx, text, value, occurrence, chosen_by, seed, random, total, range_from, range_to,
+            odds_hash, removed, stock_left, remaining, profile, rotation, previous_hash, hash FROM draws
+        """
+
+    init(_ row: Statement) {
+        self.init(draw: row.int(0), time: row.text(1), event: row.int(2), round: row.int(3), index: row.int(4),
+                  text: row.text(5), value: row.double(6), occurrence: row.int(7), chosenBy: row.text(8),
+                  seed: row.optionalText(9).flatMap { UInt64($0) }, random: row.optionalDouble(10), total: row.double(11),
+                  from: row.double(12), to: row.double(13), oddsHash: row.text(14), removed: row.int(15) != 0,
+                  stockLeft: row.optionalInt(16), remaining: row.int(17), profile: row.text(18),
+                  rotation: row.optionalDouble(19), previousHash: row.text(20), hash: row.text(21))
+    }
+}
+
+func sleepSeconds(_ seconds: Double) {
+    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+}

@@ -1,0 +1,118 @@
+// Names lists: a names file (`--names`, `wheel.itemsFile`), a paste or a dropped file. UTF-8 text,
+// one entry per line; blank lines and lines starting with # are ignored; `text<TAB>weight` gives an
+// entry a weight (chance ∝ weight; a line without a tab has weight 1). Spaces around text and weight
+// are trimmed, a byte-order mark and Windows line ends are accepted. Every problem names the list
+// and the line: `roundel: names 'class.txt': line 7: weight 'lots' is not a number (use 0 or more)`.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public enum NamesFile {
+    /// More lines than this is refused (a wheel of 100 000 names is already past reading).
+    public static let lineLimit = 100_000
+    /// Files larger than this are refused before they are read.
+    public static let byteLimit = 16 << 20
+
+    /// Reads and parses the names file at `path`.
+    public static func load(path: String) throws(DrawError) -> [Entry] {
+        let bytes: [UInt8]
+        do { bytes = try readFile(path, limit: byteLimit) } catch { throw .names(path, error.problem) }
+        return try parse(bytes, name: path)
+    }
+
+    /// Parses a whole list's bytes; `name` only names it in messages ("the clipboard", a path).
+    public static func parse(_ bytes: [UInt8], name: String) throws(DrawError) -> [Entry] {
+        var text = bytes[...]
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        var entries: [Entry] = []
+        var lineNumber = 0
+        var sawWeight = false
+        for raw in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            guard lineNumber <= lineLimit else {
+                throw .names(name, "more than \(lineLimit) lines (at most \(lineLimit) entries a list)")
+            }
+            var line = raw[...]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            guard let decoded = String(validating: line, as: UTF8.self) else {
+                throw .names(name, "line \(lineNumber) is not UTF-8 text (save the list as UTF-8)")
+            }
+            let trimmed = trimmingSpaces(decoded)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let fields = decoded.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count <= 2 || fields.dropFirst(2).allSatisfy({ trimmingSpaces(String($0)).isEmpty }) else {
+                throw .names(name, "line \(lineNumber) has more than one tab (use text<TAB>weight)")
+            }
+            let entryText = trimmingSpaces(String(fields[0]))
+            guard !entryText.isEmpty else { throw .names(name, "line \(lineNumber) has a weight but no text before the tab") }
+            var entry = Entry(text: entryText)
+            if fields.count >= 2 {
+                let field = trimmingSpaces(String(fields[1]))
+                if !field.isEmpty {
+                    guard let weight = parseWeight(field) else {
+                        throw .names(name, "line \(lineNumber): weight '\(field)' is not a number (use 0 or more, like 2 or 0.5)")
+                    }
+                    entry.weight = weight
+                    sawWeight = true
+                }
+            }
+            entries.append(entry)
+        }
+        guard !entries.isEmpty else {
+            throw .names(name, "has no entries (one per line; blank lines and lines starting with # are ignored)")
+        }
+        if sawWeight, !entries.contains(where: { $0.weight > 0 }) {
+            throw .names(name, "every weight is 0, so nobody could win")
+        }
+        return entries
+    }
+
+    /// A finite decimal number ≥ 0 as people write it ("2", "0.5", "1e3"); not "inf", "nan" or hex.
+    static func parseWeight(_ text: String) -> Double? {
+        guard text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x65 || $0 == 0x45 || $0 == 0x2B || $0 == 0x2D }),
+              let x = Double(text), x.isFinite, x >= 0 else { return nil }
+        return x
+    }
+}
+
+/// Spaces (Unicode Zs) and tabs off both ends (a spreadsheet's trailing empty cells are tabs).
+func trimmingSpaces(_ text: String) -> String {
+    func isSpace(_ u: Unicode.Scalar) -> Bool { u == "\t" || u.properties.generalCategory == .spaceSeparator }
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+          let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+    return String(scalars[first...last])
+}
+
+/// Why a file could not be read, in words for a message.
+struct ReadProblem: Error { let problem: String }
+
+/// The bytes of the regular file at `path`, refusing directories, devices and FIFOs (which could
+/// block forever) and files over `limit` bytes before reading them.
+func readFile(_ path: String, limit: Int) throws(ReadProblem) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else {
+        let code = errno
+        throw ReadProblem(problem: code == ENOENT ? "no such file" : code == EACCES ? "permission denied" : String(cString: strerror(code)))
+    }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw ReadProblem(problem: String(cString: strerror(errno))) }
+    let kind = info.st_mode & S_IFMT
+    guard kind != S_IFDIR else { throw ReadProblem(problem: "is a directory") }
+    guard kind == S_IFREG else { throw ReadProblem(problem: "is not a regular file") }
+    guard info.st_size <= limit else { throw ReadProblem(problem: "is larger than \(limit >> 20) MB") }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var filled = 0
+    while filled < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+        if n < 0 && errno == EINTR { continue }
+        guard n >= 0 else { throw ReadProblem(problem: String(cString: strerror(errno))) }
+        if n == 0 { break }
+        filled += n
+    }
+    bytes.removeSubrange(filled...)
+    return bytes
+}

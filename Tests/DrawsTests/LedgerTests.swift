@@ -1,0 +1,183 @@
+// The state database as a file: resuming after a restart, rounds when the list changes, new events,
+// the lock, files that must be refused (and left untouched), and the chain that shows an edited row.
+@testable import Draws
+import CSQLite
+import XCTest
+
+final class LedgerTests: XCTestCase {
+    var dir: String!
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws {
+        chmod(dir, 0o755)
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    let names = ["Ann", "Ben", "Cat", "Dan", "Eve"].map { Entry(text: $0) }
+
+    func draw(_ raffle: Raffle, rotation: Double? = nil) throws -> DrawRecord {
+        var rng = try raffle.nextGenerator()
+        return try raffle.record(try raffle.choose(using: &rng), rotation: rotation)
+    }
+
+    func assertRefused(_ path: String, mentions: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try Ledger.open(path: path), file: file, line: line) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.hasPrefix("roundel: state '\(path)': "), text, file: file, line: line)
+            XCTAssertTrue(text.contains(mentions), "'\(text)' should mention '\(mentions)'", file: file, line: line)
+            XCTAssertFalse(text.contains("\n"), file: file, line: line)
+        }
+    }
+
+    func testARestartResumesRemovalsTheLastResultAndTheRound() throws {
+        let path = dir + "/event.db"
+        var first: [DrawRecord] = []
+        do {
+            let raffle = try Raffle(entries: names, afterWin: .remove, ledger: try Ledger.open(path: path))
+            for k in 0..<2 { first.append(try draw(raffle, rotation: Double(k) + 0.5)) }
+        }
+        let raffle = try Raffle(entries: names, afterWin: .remove, ledger: try Ledger.open(path: path))
+        XCTAssertEqual(raffle.round?.number, first[0].round)
+        XCTAssertEqual(raffle.lastDraw, first[1])
+        XCTAssertEqual(raffle.lastDraw?.rotation, 1.5)
+        XCTAssertEqual(raffle.standing.remaining, 3)
+        for r in first { XCTAssertFalse(raffle.standing.canWin(r.index), "\(r.text) stays removed") }
+        let third = try draw(raffle)
+        XCTAssertEqual(third.draw, 3)
+        XCTAssertFalse(first.map(\.text).contains(third.text))
+    }
+
+    func testAChangedListStartsANewRoundAndAPasteSurvivesARestart() throws {
+        let path = dir + "/event.db"
+        let ledger = try Ledger.open(path: path)
+        let raffle = try Raffle(entries: names, afterWin: .remove, ledger: ledger)
+        let won = try draw(raffle)
+        try raffle.replaceEntries([Entry(text: "Zed"), Entry(text: won.text)], source: "paste", persist: true)
+        let pasteRound = try XCTUnwrap(raffle.round)
+        XCTAssertNotEqual(pasteRound.number, won.round)
+
+        // The same config again: the pasted list is back, its winner still out.
+        let resumed = try Raffle(entries: names, afterWin: .remove, ledger: ledger)
+        XCTAssertEqual(resumed.entries.map(\.text), ["Zed", won.text])
+        XCTAssertEqual(resumed.round, pasteRound)
+        XCTAssertEqual(resumed.standing.remaining, 1)
+
+        // A changed config: its own list, as a new round once it draws.
+        let changed = try Raffle(entries: [Entry(text: "P"), Entry(text: "Q")], afterWin: .remove, ledger: ledger)
+        XCTAssertEqual(changed.entries.map(\.text), ["P", "Q"])
+        XCTAssertNil(changed.round)
+        let next = try draw(changed)
+        XCTAssertGreaterThan(next.round, pasteRound.number)
+        XCTAssertEqual(try ledger.latestRound()?.source, "config")
+    }
+
+    func testResetClosesTheEventAndKeepsEveryDraw() throws {
+        let path = dir + "/event.db"
+        let raffle = try Raffle(entries: names, afterWin: .remove, ledger: try Ledger.open(path: path))
+        for _ in 0..<5 { _ = try draw(raffle) }
+        try raffle.startNewEvent()
+        XCTAssertEqual(raffle.standing.remaining, 5)
+        _ = try draw(raffle)
+        let reader = try Ledger.openForReading(path: path)
+        let history = try reader.history()
+        XCTAssertEqual(history.map(\.draw), Array(1...6))
+        XCTAssertEqual(history.map(\.event), [1, 1, 1, 1, 1, 2])
+        XCTAssertEqual(try reader.closedEvents(), [1])
+        XCTAssertEqual(try reader.verify(), [])
+    }
+
+    func testASecondRoundelGetsInUse() throws {
+        let path = dir + "/event.db"
+        let holder = try Ledger.open(path: path)
+        assertRefused(path, mentions: "in use by another Roundel")
+        _ = try Ledger.openForReading(path: path).history()   // readers need no lock
+        withExtendedLifetime(holder) {}
+    }
+
+    func testFilesThatAreNotRoundelsAreRefusedAndLeftAlone() throws {
+        // Not SQLite at all.
+        let text = dir + "/notes.db"
+        try "my shopping list\n".write(toFile: text, atomically: true, encoding: .utf8)
+        assertRefused(text, mentions: "is not a Roundel state database")
+        XCTAssertEqual(try String(contentsOfFile: text, encoding: .utf8), "my shopping list\n")
+
+        // Another program's SQLite database.
+        let other = dir + "/other.db"
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(other, &db), SQLITE_OK)
+        XCTAssertEqual(sqlite3_exec(db, "CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('x');", nil, nil, nil), SQLITE_OK)
+        sqlite3_close(db)
+        let before = try Data(contentsOf: URL(fileURLWithPath: other))
+        assertRefused(other, mentions: "another program")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: other)), before)
+
+        // From a newer Roundel.
+        let newer = dir + "/newer.db"
+        _ = try Ledger.open(path: newer)   // created, then released
+        XCTAssertEqual(sqlite3_open(newer, &db), SQLITE_OK)
+        XCTAssertEqual(sqlite3_exec(db, "PRAGMA user_version = 99;", nil, nil, nil), SQLITE_OK)
+        sqlite3_close(db)
+        assertRefused(newer, mentions: "written by a newer Roundel (schema 99")
+
+        // Damaged: a real Roundel database with its pages overwritten.
+        let damaged = dir + "/damaged.db"
+        do {
+            let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: damaged))
+            for _ in 0..<3 { _ = try draw(raffle) }
+        }
+        XCTAssertEqual(sqlite3_open(damaged, &db), SQLITE_OK)
+        XCTAssertEqual(sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode=DELETE;", nil, nil, nil), SQLITE_OK)
+        sqlite3_close(db)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: damaged))
+        XCTAssertGreaterThan(bytes.count, 4096 * 2)
+        for i in 4096..<min(bytes.count, 4096 * 4) { bytes[i] = UInt8(truncatingIfNeeded: i &* 31) }
+        try bytes.write(to: URL(fileURLWithPath: damaged))
+        assertRefused(damaged, mentions: "damaged")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: damaged)), bytes, "never recreated or overwritten")
+    }
+
+    func testDirectoriesAndReadOnlyPlaces() throws {
+        assertRefused(dir, mentions: "is a directory")
+        assertRefused(dir + "/missing/event.db", mentions: "no directory")
+        // A read-only file system as a kiosk with a read-only root has it (root ignores a 0555 mode,
+        // so as root a read-only tmpfs is mounted), else a directory of mode 0555.
+        let readOnly = dir + "/ro"
+        try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true)
+        var mounted = false
+        if getuid() == 0 {
+            mounted = mount("tmpfs", readOnly, "tmpfs", UInt(MS_RDONLY), "size=64k") == 0
+        } else {
+            chmod(readOnly, 0o555)
+        }
+        defer { if mounted { umount(readOnly) } else { chmod(readOnly, 0o755) } }
+        guard access(readOnly, W_OK) != 0 else { throw XCTSkip("cannot make a read-only directory here (root without mount)") }
+        assertRefused(readOnly + "/event.db", mentions: "read-only")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: readOnly), [])
+    }
+
+    func testTheDefaultPlaceIsCreatedWithItsDirectories() throws {
+        let path = try XCTUnwrap(Ledger.defaultPath(environment: ["XDG_STATE_HOME": dir + "/state"]))
+        XCTAssertEqual(path, dir + "/state/roundel/roundel.db")
+        XCTAssertEqual(Ledger.defaultPath(environment: ["HOME": "/home/pi"]), "/home/pi/.local/state/roundel/roundel.db")
+        _ = try Ledger.open(path: path, createDirectories: true)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+    }
+
+    func testAnEditedOrDeletedRowBreaksTheChain() throws {
+        let path = dir + "/event.db"
+        do {
+            let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
+            for _ in 0..<4 { _ = try draw(raffle) }
+        }
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), [])
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(path, &db), SQLITE_OK)
+        XCTAssertEqual(sqlite3_exec(db, "UPDATE draws SET text = 'Mallory' WHERE draw = 2; DELETE FROM draws WHERE draw = 3;", nil, nil, nil), SQLITE_OK)
+        sqlite3_close(db)
+        let problems = try Ledger.openForReading(path: path).verify()
+        XCTAssertEqual(problems, ["draw 2 was changed after it was recorded", "draws 3…3 are missing",
+                                  "draw 4 does not follow the draw before it"])
+    }
+}

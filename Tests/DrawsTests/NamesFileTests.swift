@@ -1,0 +1,65 @@
+// Names lists as a teacher or a spreadsheet writes them, and every mistake named with its line.
+@testable import Draws
+import XCTest
+
+final class NamesFileTests: XCTestCase {
+    func parse(_ text: String) throws -> [Entry] { try NamesFile.parse(Array(text.utf8), name: "class.txt") }
+
+    func assertProblem(_ bytes: [UInt8], mentions: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try NamesFile.parse(bytes, name: "class.txt"), file: file, line: line) { error in
+            let message = String(describing: error)
+            XCTAssertTrue(message.hasPrefix("roundel: names 'class.txt': "), message, file: file, line: line)
+            XCTAssertTrue(message.contains(mentions), "'\(message)' should mention '\(mentions)'", file: file, line: line)
+            XCTAssertFalse(message.contains("\n"), "one line", file: file, line: line)
+        }
+    }
+
+    func testOneEntryPerLineWithCommentsBlanksAndWeights() throws {
+        let entries = try parse("\u{FEFF}# Class 4B\r\nAlice\r\n\r\n  Bob  \nCarol\t3\n민준\t0.5\n   # also a comment\n李华\n")
+        XCTAssertEqual(entries.map(\.text), ["Alice", "Bob", "Carol", "민준", "李华"])
+        XCTAssertEqual(entries.map(\.weight), [1, 1, 3, 0.5, 1])
+        XCTAssertEqual(entries.map(\.stock), [nil, nil, nil, nil, nil])
+    }
+
+    func testAnEmptyWeightAfterTheTabMeansOne() throws {
+        XCTAssertEqual(try parse("Alice\t\nBob\t 2 \nCat\t3\t\t\n").map(\.weight), [1, 2, 3])
+    }
+
+    func testMistakesAreNamedWithTheirLine() {
+        assertProblem(Array("Alice\nBob\tlots\n".utf8), mentions: "line 2: weight 'lots' is not a number")
+        assertProblem(Array("Alice\nBob\t-1\n".utf8), mentions: "line 2: weight '-1'")
+        assertProblem(Array("Bob\tinf\n".utf8), mentions: "weight 'inf'")
+        assertProblem(Array("Bob\tnan\n".utf8), mentions: "weight 'nan'")
+        assertProblem(Array("Bob\t1\t2\n".utf8), mentions: "line 1 has more than one tab")
+        assertProblem(Array("\t2\n".utf8), mentions: "line 1 has a weight but no text")
+        assertProblem(Array("Alice\n".utf8) + [0xC3, 0x28, 0x0A], mentions: "line 2 is not UTF-8")
+        assertProblem(Array("# nobody\n\n   \n".utf8), mentions: "has no entries")
+        assertProblem([], mentions: "has no entries")
+        assertProblem(Array("A\t0\nB\t0\n".utf8), mentions: "every weight is 0")
+    }
+
+    func testTheLineLimit() throws {
+        let atLimit = String(repeating: "x\n", count: NamesFile.lineLimit - 1) + "x"
+        XCTAssertEqual(try parse(atLimit).count, NamesFile.lineLimit)
+        assertProblem(Array((atLimit + "\ny").utf8), mentions: "more than 100000 lines")
+    }
+
+    func testFilesThatCannotBeRead() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (path, mention) in [(dir.path + "/missing.txt", "no such file"), (dir.path, "is a directory")] {
+            XCTAssertThrowsError(try NamesFile.load(path: path)) { error in
+                XCTAssertEqual(String(describing: error), "roundel: names '\(path)': \(mention)")
+            }
+        }
+        let fifo = dir.path + "/fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertThrowsError(try NamesFile.load(path: fifo)) { error in
+            XCTAssertTrue(String(describing: error).contains("is not a regular file"), "\(error)")
+        }
+        let good = dir.path + "/ok.txt"
+        try "Ann\nBen\n".write(toFile: good, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try NamesFile.load(path: good).map(\.text), ["Ann", "Ben"])
+    }
+}

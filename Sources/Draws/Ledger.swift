@@ -14,7 +14,9 @@ import Darwin
 #endif
 import CSQLite
 
-public final class Ledger {
+// Sendable without checks: SQLite's connection is opened serialized (SQLITE_OPEN_FULLMUTEX), and the
+// window hands the ledger from the thread that loads the scenes to the one that draws, never sharing it.
+public final class Ledger: @unchecked Sendable {
     /// The database file (":memory:" for a ledger that lives as long as the process).
     public let path: String
     let db: Database

@@ -17,9 +17,12 @@ public enum NamesFile {
 
     /// Reads and parses the names file at `path`.
     public static func load(path: String) throws(DrawError) -> [Entry] {
-        let bytes: [UInt8]
-        do { bytes = try readFile(path, limit: byteLimit) } catch { throw .names(path, error.problem) }
-        return try parse(bytes, name: path)
+        try parse(try readBytes(path: path), name: path)
+    }
+
+    /// The bytes of a names file (a regular file of at most `byteLimit` bytes), not yet parsed.
+    public static func readBytes(path: String) throws(DrawError) -> [UInt8] {
+        do { return try readFile(path, limit: byteLimit) } catch { throw .names(path, error.problem) }
     }
 
     /// Parses a whole list's bytes; `name` only names it in messages ("the clipboard", a path).
@@ -77,7 +80,13 @@ public enum NamesFile {
     }
 }
 
-/// Spaces (Unicode Zs) and tabs off both ends (a spreadsheet's trailing empty cells are tabs).
+extension NamesFile {
+    /// `text` without spaces (Unicode Zs) and tabs at either end, scalar by scalar, as Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` does (a spreadsheet's trailing empty cells are tabs).
+    public static func trimmed(_ text: String) -> String { trimmingSpaces(text) }
+}
+
+/// See `NamesFile.trimmed`.
 func trimmingSpaces(_ text: String) -> String {
     func isSpace(_ u: Unicode.Scalar) -> Bool { u == "\t" || u.properties.generalCategory == .spaceSeparator }
     let scalars = text.unicodeScalars

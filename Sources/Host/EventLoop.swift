@@ -7,6 +7,7 @@
 // (a watched config or a pending `--screenshot` wakes it at most once a second / at the deadline).
 // Pending events are drained before drawing, so a burst of resize events costs one frame.
 import CSDL2
+import Draws
 import Glibc
 import Raster
 import Scenes
@@ -47,6 +48,13 @@ final class Session {
     var onFrame: ((Double) -> Void)?
     /// Paths of F12 screenshots, in order (also printed).
     private(set) var savedScreenshots: [String] = []
+    /// A config edit seen while a scene would lose something to a reload (a spin, unsaved edits):
+    /// applied as soon as every scene accepts it.
+    private(set) var reloadPending = false
+    /// When the current scene's last frame was drawn (its `nextChange` after that wakes the loop).
+    private var lastDrawn = -Double.infinity
+    /// Whether SDL's text input is on (while the scene takes typed text).
+    private var textInputOn = false
 
     init(window: Window, scenes: [Scene], initialScene: String, options: HostOptions,
          clock: HostClock = MonotonicClock(), reload: (() throws -> [Scene])? = nil) {
@@ -69,6 +77,7 @@ final class Session {
     func run() throws(HostError) -> QuitReason {
         precondition(!scenes.isEmpty, "a session needs at least one scene")
         if options.kiosk { window.enterKioskMode() }
+        SDL_StopTextInput()   // on until a scene asks for text (X11 starts it with the window)
         var needsFrame = true
         var screenshotNow = false
         var event = SDL_Event()
@@ -83,8 +92,10 @@ final class Session {
                 try saveScreenshot(frame, to: shot.path)
                 return .screenshotSaved
             }
+            if let change = scene.nextChange(after: lastDrawn), change <= now { needsFrame = true }
             if needsFrame || scene.isAnimating(at: now) {
                 try window.drawFrame(scene, at: now, incremental: !needsFrame)
+                lastDrawn = now
                 onFrame?(now)
                 if screenshotNow {
                     screenshotNow = false
@@ -96,7 +107,11 @@ final class Session {
                 pacer.afterPresent(at: presented, clock: clock)
                 needsFrame = false
             }
-            if let path = watch?.path, watch?.changed(at: clock.seconds) == true, reloadScenes(from: path) { needsFrame = true }
+            if watch?.changed(at: clock.seconds) == true { reloadPending = true }
+            if reloadPending, let path = watch?.path, scenes.allSatisfy({ $0.acceptsReload(at: clock.seconds) }) {
+                reloadPending = false
+                if reloadScenes(from: path) { needsFrame = true }
+            }
             let after = clock.seconds
             if scene.isAnimating(at: after) || needsFrame {
                 guard SDL_PollEvent(&event) == 1 else { continue }
@@ -117,7 +132,7 @@ final class Session {
     /// Handles `event` and every event already queued; a quit reason ends the loop.
     private func handleEvents(first event: inout SDL_Event, needsFrame: inout Bool, screenshot: inout Bool) -> QuitReason? {
         repeat {
-            switch response(to: event, kiosk: options.kiosk) {
+            switch response(to: event, kiosk: options.kiosk, editing: scene.wantsTextInput) {
             case .quit(let reason): return reason
             case .redraw: needsFrame = true
             case .resetTexture: window.discardTexture(); needsFrame = true
@@ -126,25 +141,57 @@ final class Session {
                 needsFrame = true
             case .nextScene:
                 current = (current + 1) % scenes.count
+                lastDrawn = -.infinity
                 needsFrame = true
             case .selectScene(let name):
-                if let index = scenes.firstIndex(where: { $0.name == name }) { current = index; needsFrame = true }
+                if let index = scenes.firstIndex(where: { $0.name == name }) { current = index; lastDrawn = -.infinity; needsFrame = true }
             case .toggleFullscreen:
                 window.toggleFullscreen()
                 needsFrame = true
             case .screenshot:
                 screenshot = true
                 needsFrame = true
+            case .paste:
+                scene.handle(.paste(clipboardText()), at: clock.seconds, frameSize: window.frameSize)
+                needsFrame = true
+            case .dropText(let text):
+                scene.handle(.paste(text), at: clock.seconds, frameSize: window.frameSize)
+                needsFrame = true
+            case .dropFile(let path):
+                let file: DroppedFile
+                switch Result(catching: { () throws(DrawError) in try NamesFile.readBytes(path: path) }) {
+                case .success(let bytes): file = DroppedFile(path: path, bytes: bytes)
+                case .failure(let error): file = DroppedFile(path: path, bytes: nil, problem: error.problem)
+                }
+                scene.handle(.dropFile(file), at: clock.seconds, frameSize: window.frameSize)
+                needsFrame = true
             case .ignore: break
             }
+            syncTextInput()
         } while SDL_PollEvent(&event) == 1
         return nil
+    }
+
+    /// SDL's text input on while the scene takes typed text, off otherwise (so keys act as keys).
+    private func syncTextInput() {
+        let wanted = scene.wantsTextInput
+        guard wanted != textInputOn else { return }
+        if wanted { SDL_StartTextInput() } else { SDL_StopTextInput() }
+        textInputOn = wanted
+    }
+
+    /// The clipboard's text ("" when it holds none).
+    private func clipboardText() -> String {
+        guard SDL_HasClipboardText() == SDL_TRUE, let pointer = SDL_GetClipboardText() else { return "" }
+        defer { SDL_free(pointer) }
+        return String(cString: pointer)
     }
 
     /// How long an idle loop may sleep before it has something to do (nil: until an event).
     private func idleTimeout(at now: Double) -> Double? {
         var timeout: Double?
         if let watch { timeout = watch.secondsUntilPoll(at: now) }
+        if let change = scene.nextChange(after: lastDrawn) { timeout = min(timeout ?? .infinity, max(0, change - now)) }
         if let shot = options.screenshot { timeout = min(timeout ?? .infinity, max(0, shot.after - now)) }
         return timeout
     }

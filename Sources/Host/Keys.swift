@@ -1,8 +1,12 @@
 // What each SDL event asks of the host: the one table of keys, clicks and touches.
-//   Space/Enter primary action · +/− more/fewer slices · R restart · Tab next scene · 1–4 wheel, timer,
-//   pie, clock · F fullscreen · F12 screenshot · Esc/Q quit · left click and touch: a tap.
-// In kiosk mode Esc, Q, F and closing the window do nothing; Ctrl+Alt+Q quits (and SIGTERM, which SDL
-// turns into SDL_QUIT, so `systemctl stop` works). Key repeats count only for + and −.
+//   Space/Enter primary action · +/− more/fewer slices · R restart (the wheel: a new event) · Tab next
+//   scene · 1–4 wheel, timer, pie, clock · F fullscreen · F12 screenshot · Esc/Q quit · left click and
+//   touch: a tap · E entry editor · Ctrl+V paste entries · a file or text dropped on the window: entries.
+// While the scene takes typed text (the entry editor): text comes from SDL_TEXTINPUT (any script, any
+// keyboard layout); Enter, Esc, Backspace, Delete, Up and Down edit; Ctrl+V pastes; nothing else acts.
+// In kiosk mode Esc, Q, F, R, E, pastes, drops and closing the window do nothing; Ctrl+Alt+Q quits (and
+// SIGTERM, which SDL turns into SDL_QUIT, so `systemctl stop` works). Key repeats count only for + and −
+// (and, while typing, Backspace, Delete, Up and Down).
 import CSDL2
 import Raster
 import Scenes
@@ -21,18 +25,37 @@ enum EventResponse: Equatable {
     case toggleFullscreen
     /// F12: save the presented frame as a PNG in the current directory.
     case screenshot
+    /// Ctrl+V: the host reads the clipboard and hands its text to the scene.
+    case paste
+    /// A file dropped on the window (its path) and text dropped on it.
+    case dropFile(String)
+    case dropText(String)
 }
 
 /// The scenes the number keys pick, in key order.
 let numberKeyScenes = ["wheel", "timer", "pie", "clock"]
 
-func response(to event: SDL_Event, kiosk: Bool = false) -> EventResponse {
+/// `editing`: the scene takes typed text. A drop event's string is copied and freed here, so each
+/// event goes through this once.
+func response(to event: SDL_Event, kiosk: Bool = false, editing: Bool = false) -> EventResponse {
     switch SDL_EventType(event.type) {
     case SDL_QUIT:
         return .quit(.windowClosed)
     case SDL_KEYDOWN:
-        return keyResponse(sym: UInt32(bitPattern: event.key.keysym.sym), modifiers: UInt32(event.key.keysym.mod),
-                           isRepeat: event.key.repeat != 0, kiosk: kiosk)
+        let sym = UInt32(bitPattern: event.key.keysym.sym), modifiers = UInt32(event.key.keysym.mod)
+        if editing && !kiosk { return editingKeyResponse(sym: sym, modifiers: modifiers) }
+        return keyResponse(sym: sym, modifiers: modifiers, isRepeat: event.key.repeat != 0, kiosk: kiosk)
+    case SDL_TEXTINPUT:
+        guard editing, !kiosk else { return .ignore }
+        var text = event.text.text
+        let typed = withUnsafeBytes(of: &text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return typed.isEmpty ? .ignore : .input(.text(typed))
+    case SDL_DROPFILE, SDL_DROPTEXT:
+        guard let pointer = event.drop.file else { return .ignore }
+        let string = String(cString: pointer)
+        SDL_free(pointer)
+        guard !kiosk else { return .ignore }
+        return SDL_EventType(event.type) == SDL_DROPFILE ? .dropFile(string) : .dropText(string)
     case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != UInt32.max:  // not SDL_TOUCH_MOUSEID (a touch, handled as a finger)
         return .input(.tap(Point(x: Double(event.button.x), y: Double(event.button.y))))
     case SDL_FINGERDOWN:
@@ -62,13 +85,31 @@ func keyResponse(sym: UInt32, modifiers: UInt32, isRepeat: Bool, kiosk: Bool) ->
     if isRepeat { return .ignore }
     if any(SDLK_ESCAPE, SDLK_q) { return kiosk ? .ignore : .quit(.escapeKey) }
     if any(SDLK_SPACE, SDLK_RETURN, SDLK_KP_ENTER) { return .input(.primaryAction) }
-    if any(SDLK_r) { return .input(.restart) }
+    if any(SDLK_r) { return kiosk ? .ignore : .input(.restart) }
+    if any(SDLK_v) && ctrl { return kiosk ? .ignore : .paste }
+    if any(SDLK_e) && !ctrl && !alt { return kiosk ? .ignore : .input(.openEditor) }
     if any(SDLK_TAB) { return .nextScene }
     for (offset, name) in numberKeyScenes.enumerated() {
         let digit = SDLK_1.rawValue + UInt32(offset), keypad = SDLK_KP_1.rawValue + UInt32(offset)
         if sym == digit || sym == keypad { return .selectScene(name) }
     }
     if any(SDLK_f) { return kiosk ? .ignore : .toggleFullscreen }
+    if any(SDLK_F12) { return .screenshot }
+    return .ignore
+}
+
+/// Keys while the scene takes typed text: editing keys only (the text itself is SDL_TEXTINPUT).
+func editingKeyResponse(sym: UInt32, modifiers: UInt32) -> EventResponse {
+    func any(_ keys: SDL_KeyCode...) -> Bool { keys.contains { $0.rawValue == sym } }
+    let ctrl = modifiers & UInt32(KMOD_CTRL.rawValue) != 0, alt = modifiers & UInt32(KMOD_ALT.rawValue) != 0
+    if any(SDLK_q) && ctrl && alt { return .quit(.quitChord) }
+    if any(SDLK_v) && ctrl { return .paste }
+    if any(SDLK_ESCAPE) { return .input(.cancel) }
+    if any(SDLK_RETURN, SDLK_KP_ENTER) { return .input(.submit) }
+    if any(SDLK_BACKSPACE) { return .input(.deleteBackward) }
+    if any(SDLK_DELETE) { return .input(.deleteSelected) }
+    if any(SDLK_UP) { return .input(.moveSelection(-1)) }
+    if any(SDLK_DOWN) { return .input(.moveSelection(1)) }
     if any(SDLK_F12) { return .screenshot }
     return .ignore
 }

@@ -100,6 +100,15 @@ public struct Spinner: Sendable, Equatable {
         self.weights = weights
     }
 
+    /// New weights for the same slices (an entry sold out or back): the layout, rotation and any spin
+    /// stay. Throws `.weightCountMismatch` unless there is one weight per slice.
+    public mutating func replaceWeights(_ weights: [Double]) throws(MotionError) {
+        guard weights.isEmpty || weights.count == layout.count else {
+            throw .weightCountMismatch(weights: weights.count, slices: layout.count)
+        }
+        self.weights = weights
+    }
+
     /// Cumulative rotation in radians clockwise at `t`. Exactly the planned final rotation from `endTime` on.
     public func rotation(at t: Double) -> Double {
         guard let spin = currentSpin, t >= spin.startTime else { return restRotation }

@@ -31,6 +31,8 @@ public struct ConfigFile {
 
     /// The sections a config file may have.
     public static let sections = ["wheel", "timer", "pie", "clock"]
+    /// Top-level keys beside the sections.
+    static let settings = ["state"]
 
     /// Reads and parses the file at `path` (relative paths inside resolve against its directory).
     public static func load(path: String) throws(ConfigError) -> ConfigFile {
@@ -55,8 +57,17 @@ public struct ConfigFile {
             throw ConfigError(file: file, path: "", problem: "the top level must be an object like {\"wheel\": {…}}")
         }
         let file = ConfigFile(file: file, baseDirectory: baseDirectory, top: top)
-        try file.reader.rejectUnknownKeys(top, known: sections, at: "(top level)")
+        try file.reader.rejectUnknownKeys(top, known: sections + settings, at: "(top level)")
         return file
+    }
+
+    /// `state`: the state database (draws, removals, stock) as a path resolved against the file's
+    /// directory, or nil when the file names none.
+    public func statePath() throws(ConfigError) -> String? {
+        guard let raw = top["state"] else { return nil }
+        let name = try reader.string(raw, at: "state")
+        guard !name.isEmpty, !name.contains("\0") else { throw reader.error("state", "is empty (give a file path, like \"raffle.db\")") }
+        return name.hasPrefix("/") ? name : FilePaths.appending(name, to: baseDirectory)
     }
 
     /// A reader whose errors name this file.

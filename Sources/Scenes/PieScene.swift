@@ -49,7 +49,7 @@ public final class PieScene: Scene {
             replay(at: t)
         case .tap(let point):
             if PieLayout(frame: frameSize).containsDonut(point) { replay(at: t) }
-        case .increase, .decrease:
+        default:
             break
         }
     }

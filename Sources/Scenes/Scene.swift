@@ -23,10 +23,21 @@ public protocol Scene: AnyObject {
     /// Builds ahead what frames of `frameSize` reuse (caches, cached backgrounds), so the first frame
     /// costs only its drawing: the window calls it on another core while the display opens. Optional.
     func prepare(frameSize: Size)
+    /// The first time after `t` at which the frame changes although nothing animates (a winner
+    /// leaving the wheel, a note fading): the host, asleep, wakes then to draw it. nil: none.
+    func nextChange(after t: Double) -> Double?
+    /// False while a config reload would void something under way (a spin, its result being
+    /// shown, unsaved edits): the host applies the edit once this turns true.
+    func acceptsReload(at t: Double) -> Bool
+    /// True while the scene takes typed text (an entry editor): keys then edit instead of acting.
+    var wantsTextInput: Bool { get }
 }
 
 extension Scene {
     public func prepare(frameSize: Size) {}
+    public func nextChange(after t: Double) -> Double? { nil }
+    public func acceptsReload(at t: Double) -> Bool { true }
+    public var wantsTextInput: Bool { false }
 }
 
 /// What a user did, in scene terms (the host maps keys, clicks and touches onto these).
@@ -40,4 +51,29 @@ public enum SceneInput: Sendable, Equatable {
     case decrease
     /// R: start over.
     case restart
+    /// E: open the entry editor (not in a kiosk).
+    case openEditor
+    /// Ctrl+V: the clipboard's text, one entry a line (not in a kiosk).
+    case paste(String)
+    /// A file dropped on the window (not in a kiosk), read by the host.
+    case dropFile(DroppedFile)
+    /// Typed text (SDL text input, any script), while the scene wants text.
+    case text(String)
+    /// While editing: Enter, Esc, Backspace, Delete, Up (−1) and Down (+1).
+    case submit
+    case cancel
+    case deleteBackward
+    case deleteSelected
+    case moveSelection(Int)
+}
+
+/// A file dropped on the window: its name and bytes, or why it could not be read.
+public struct DroppedFile: Sendable, Equatable {
+    public var path: String
+    public var bytes: [UInt8]?
+    public var problem: String?
+
+    public init(path: String, bytes: [UInt8]?, problem: String? = nil) {
+        self.path = path; self.bytes = bytes; self.problem = problem
+    }
 }

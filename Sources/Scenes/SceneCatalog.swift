@@ -1,14 +1,18 @@
 // The scenes the command line and the window can show, by name, each built from its section of
 // the config file (or its built-in defaults when there is no file or no section).
 
+import Draws
+
 public enum SceneCatalog {
     /// In the order the window's 1–4 keys and Tab cycle through them.
     public static let names = ["wheel", "timer", "pie", "clock", "testcard"]
 
     /// A fresh scene for `name` from `config` (nil: built-in defaults), or nil when there is no such
-    /// scene. `seed` makes random outcomes reproducible (nil: the system's generator).
+    /// scene. `seed` makes random outcomes reproducible (nil: the system's generator); `ledger` is
+    /// where the wheel records and resumes its draws (nil: in memory). Throws a ConfigError (or the
+    /// ledger's DrawError), whose description is one line for stderr.
     public static func make(_ name: String, config: ConfigFile? = nil, resources: SceneResources,
-                            seed: UInt64? = nil) throws(ConfigError) -> Scene? {
+                            seed: UInt64? = nil, ledger: Ledger? = nil) throws -> Scene? {
         // Only this scene's section is read: a broken section of another scene is not its problem.
         var configs = Configs()
         if let config {
@@ -20,12 +24,13 @@ public enum SceneCatalog {
             default: break
             }
         }
-        return try build(name, configs, resources: resources, seed: seed)
+        return try build(name, configs, resources: resources, seed: seed, ledger: ledger)
     }
 
     /// The scenes that exist, in `names` order (the window cycles through these).
-    public static func makeAll(config: ConfigFile? = nil, resources: SceneResources, seed: UInt64? = nil) throws(ConfigError) -> [Scene] {
-        try makeAll(try read(config), resources: resources, seed: seed)
+    public static func makeAll(config: ConfigFile? = nil, resources: SceneResources, seed: UInt64? = nil,
+                               ledger: Ledger? = nil) throws -> [Scene] {
+        try makeAll(try read(config), resources: resources, seed: seed, ledger: ledger)
     }
 
     /// Every scene's section of `config` read and checked (nil: the defaults). Needs no fonts, so a
@@ -37,19 +42,20 @@ public enum SceneCatalog {
     }
 
     /// The scenes that exist, in `names` order, from sections already read.
-    public static func makeAll(_ configs: Configs, resources: SceneResources, seed: UInt64? = nil) throws(ConfigError) -> [Scene] {
+    public static func makeAll(_ configs: Configs, resources: SceneResources, seed: UInt64? = nil,
+                               ledger: Ledger? = nil) throws -> [Scene] {
         var scenes: [Scene] = []
         for name in names {
-            if let scene = try build(name, configs, resources: resources, seed: seed) { scenes.append(scene) }
+            if let scene = try build(name, configs, resources: resources, seed: seed, ledger: ledger) { scenes.append(scene) }
         }
         return scenes
     }
 
     /// Scene `name` from its settings in `configs`, or nil when there is no such scene.
     private static func build(_ name: String, _ configs: Configs, resources: SceneResources,
-                              seed: UInt64?) throws(ConfigError) -> Scene? {
+                              seed: UInt64?, ledger: Ledger?) throws -> Scene? {
         switch name {
-        case "wheel": return try WheelScene(config: configs.wheel, resources: resources, seed: seed)
+        case "wheel": return try WheelScene(config: configs.wheel, resources: resources, seed: seed, ledger: ledger)
         case "timer": return try TimerScene(config: configs.timer, resources: resources)
         case "pie": return try PieScene(config: configs.pie, resources: resources)
         // Local time once, at creation; `--time` sets startTime.

@@ -95,7 +95,7 @@ public final class TimerScene: Scene {
             // The timer is the whole view, as in the seed: a touch anywhere on the frame counts.
             if p.x >= 0, p.y >= 0, p.x < frameSize.width, p.y < frameSize.height { toggle(at: t) }
         case .restart: restart(at: t)
-        case .increase, .decrease: break
+        default: break
         }
     }
 

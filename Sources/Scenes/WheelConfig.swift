@@ -4,6 +4,8 @@
 // (`wheel.items[3].color`) and what is wrong. Unknown keys inside `wheel` are rejected (typos like
 // "colour" or "ringimage" would otherwise be silently ignored); other top-level sections belong to
 // other scenes and are not looked at. Colours are straight RGBA; angles never appear here.
+import BitmapFont
+import Draws
 import Motion
 import PNGCodec
 import Raster
@@ -15,10 +17,23 @@ public struct WheelItem: Sendable, Equatable {
     public var value: Double
     /// Probability of winning ∝ weight; also the slice's size with `sizeByWeight`. Finite, ≥ 0.
     public var weight: Double
+    /// How many times it can be won in an event (nil: no limit).
+    public var stock: Int?
 
-    public init(text: String, color: Color, value: Double = 0, weight: Double = 1) {
-        self.text = text; self.color = color; self.value = value; self.weight = weight
+    public init(text: String, color: Color, value: Double = 0, weight: Double = 1, stock: Int? = nil) {
+        self.text = text; self.color = color; self.value = value; self.weight = weight; self.stock = stock
     }
+
+    /// The item as a draw sees it (no colour).
+    public var entry: Entry { Entry(text: text, value: value, weight: weight, stock: stock) }
+}
+
+/// How a sold-out item is shown.
+public enum SoldOutStyle: String, Sendable, CaseIterable {
+    /// Greyed, labelled "sold out", still a slice.
+    case grey
+    /// Left off the wheel.
+    case hide
 }
 
 /// What is drawn over the wheel's rim.
@@ -48,6 +63,13 @@ public struct WheelConfig: Sendable, Equatable {
     public var labelColor = Color.white
     public var pointerColor = Color(rgb: 0xE53935)
     public var backgroundColor = Color(rgb: 0x161A24)
+    /// What happens to a winner after the result is shown: keep it, or remove it for the event.
+    public var afterWin = AfterWin.keep
+    public var soldOut = SoldOutStyle.grey
+    /// Each slice shows its chance (percentages at 0.1 % adding up to 100).
+    public var showOdds = false
+    /// Where `items` came from: "config", or "names" (a names file: `itemsFile`, `--names`).
+    public var itemsSource = "config"
 
     public init(items: [WheelItem]) { self.items = items }
 
@@ -73,6 +95,16 @@ public struct WheelConfig: Sendable, Equatable {
         return WheelConfig.numberedItems(n)
     }
 
+    /// Items for a names list: colours from the palette, in order.
+    public static func items(from entries: [Entry]) -> [WheelItem] {
+        entries.enumerated().map { i, e in
+            WheelItem(text: e.text, color: paletteColor(i), value: e.value, weight: e.weight, stock: e.stock)
+        }
+    }
+
+    /// The colour an item without one gets: the default prizes' palette, in turn.
+    static func paletteColor(_ i: Int) -> Color { defaults.items[i % defaults.items.count].color }
+
     static func numberedItems(_ n: Int) -> [WheelItem] {
         (1...max(n, 1)).map { k in
             WheelItem(text: String(k), color: k % 2 == 1 ? .white : .black, value: Double(k))
@@ -80,9 +112,11 @@ public struct WheelConfig: Sendable, Equatable {
     }
 
     /// The keys a `wheel` section may hold (one place, used by the parser and its message).
-    static let knownKeys = ["items", "sizeByWeight", "ringImage", "ringLineWidth", "profile", "duration", "turns",
-                            "numbered", "labelColor", "pointerColor", "backgroundColor"]
-    static let knownItemKeys = ["text", "color", "value", "weight"]
+    static let knownKeys = ["items", "itemsFile", "sizeByWeight", "ringImage", "ringLineWidth", "profile", "duration", "turns",
+                            "numbered", "labelColor", "pointerColor", "backgroundColor", "afterWin", "soldOut", "showOdds"]
+    static let knownItemKeys = ["text", "color", "value", "weight", "stock"]
+    /// The largest stock an item may have.
+    static let stockLimit = 1_000_000_000
 }
 
 extension WheelConfig {
@@ -100,6 +134,9 @@ extension WheelConfig {
 
         var config = defaults
         if let raw = wheel["items"] {
+            guard wheel["itemsFile"] == nil else {
+                throw parser.error("wheel.itemsFile", "cannot be combined with wheel.items (give the entries one way)")
+            }
             let list = try parser.array(raw, at: "wheel.items")
             guard !list.isEmpty else { throw parser.error("wheel.items", "the wheel needs at least one item") }
             config.items = []
@@ -107,6 +144,32 @@ extension WheelConfig {
                 config.items.append(try parser.item(element, at: "wheel.items[\(i)]", index: i))
             }
         }
+        if let raw = wheel["itemsFile"] {
+            let name = try parser.string(raw, at: "wheel.itemsFile")
+            guard !name.isEmpty else { throw parser.error("wheel.itemsFile", "is empty (give a names file, one entry a line)") }
+            let path = name.hasPrefix("/") ? name : FilePaths.appending(name, to: baseDirectory)
+            switch Result(catching: { () throws(DrawError) in try NamesFile.load(path: path) }) {
+            case .success(let entries): config.items = WheelConfig.items(from: entries)
+            case .failure(let e): throw parser.error("wheel.itemsFile", e.description.replacing("roundel: ", with: ""))
+            }
+            config.itemsSource = "names"
+        }
+        if let raw = wheel["afterWin"] {
+            let name = try parser.string(raw, at: "wheel.afterWin")
+            switch name {
+            case "keep": config.afterWin = .keep
+            case "remove", "noRepeat": config.afterWin = .remove
+            default: throw parser.error("wheel.afterWin", "'\(name)' is not a choice (use keep, remove or noRepeat)")
+            }
+        }
+        if let raw = wheel["soldOut"] {
+            let name = try parser.string(raw, at: "wheel.soldOut")
+            guard let style = SoldOutStyle(rawValue: name == "gray" ? "grey" : name) else {
+                throw parser.error("wheel.soldOut", "'\(name)' is not a choice (use grey or hide)")
+            }
+            config.soldOut = style
+        }
+        if let raw = wheel["showOdds"] { config.showOdds = try parser.bool(raw, at: "wheel.showOdds") }
         if let raw = wheel["sizeByWeight"] { config.sizeByWeight = try parser.bool(raw, at: "wheel.sizeByWeight") }
         if let raw = wheel["profile"] {
             let name = try parser.string(raw, at: "wheel.profile")
@@ -134,8 +197,8 @@ extension WheelConfig {
             guard n == n.rounded(), n >= Double(numberedRange.lowerBound), n <= Double(numberedRange.upperBound) else {
                 throw parser.error("wheel.numbered", "\(formatted(n)) is out of range (a whole number from 2 to 36)")
             }
-            guard wheel["items"] == nil else {
-                throw parser.error("wheel.numbered", "cannot be combined with wheel.items (numbered mode makes its own slices)")
+            guard wheel["items"] == nil, wheel["itemsFile"] == nil else {
+                throw parser.error("wheel.numbered", "cannot be combined with wheel.items or wheel.itemsFile (numbered mode makes its own slices)")
             }
             config.numbered = Int(n)
         }
@@ -179,6 +242,11 @@ extension WheelConfig {
             guard !items.isEmpty else { throw reader.error("wheel.items", "the wheel needs at least one item") }
             for (i, item) in items.enumerated() where !(item.weight.isFinite && item.weight >= 0) {
                 throw reader.error("wheel.items[\(i)].weight", "\(formatted(item.weight)) is not a weight (use a finite number ≥ 0)")
+            }
+            for (i, item) in items.enumerated() {
+                if let stock = item.stock, !(0...WheelConfig.stockLimit).contains(stock) {
+                    throw reader.error("wheel.items[\(i)].stock", "\(stock) is out of range (a whole number from 0 to \(WheelConfig.stockLimit))")
+                }
             }
             guard items.contains(where: { $0.weight > 0 }) else {
                 throw reader.error("wheel.items", "all weights are zero: at least one item must be able to win")

@@ -1,14 +1,18 @@
 // The wheel's own config values: items and the ring image, read at their JSON paths.
 import BitmapFont
+import Draws
 import PNGCodec
 import Raster
 
 extension ConfigReader {
+    /// An item: a plain string (a name) or an object with text, color, value, weight and stock.
     func item(_ value: JSONValue, at path: String, index: Int) throws(ConfigError) -> WheelItem {
-        let o = try object(value, at: path)
+        if case .string(let text) = value { return WheelItem(text: text, color: WheelConfig.paletteColor(index)) }
+        guard case .object(let o) = value else {
+            throw error(path, "must be a name (\"Alice\") or an object ({\"text\": …}), not \(value.kindDescription)")
+        }
         try rejectUnknownKeys(o, known: WheelConfig.knownItemKeys, at: path)
-        let palette = WheelConfig.defaults.items
-        var item = WheelItem(text: "", color: palette[index % palette.count].color)
+        var item = WheelItem(text: "", color: WheelConfig.paletteColor(index))
         if let raw = o["text"] { item.text = try string(raw, at: path + ".text") }
         if let raw = o["color"] { item.color = try color(raw, at: path + ".color") }
         if let raw = o["value"] { item.value = try number(raw, at: path + ".value") }
@@ -16,6 +20,13 @@ extension ConfigReader {
             let w = try number(raw, at: path + ".weight")
             guard w >= 0 else { throw error(path + ".weight", "\(formatted(w)) is negative (weights are ≥ 0)") }
             item.weight = w
+        }
+        if let raw = o["stock"] {
+            let n = try number(raw, at: path + ".stock")
+            guard n == n.rounded(), n >= 0, n <= Double(WheelConfig.stockLimit) else {
+                throw error(path + ".stock", "\(formatted(n)) is not a stock (a whole number from 0 to \(WheelConfig.stockLimit))")
+            }
+            item.stock = Int(n)
         }
         return item
     }

@@ -140,10 +140,11 @@ extension WheelScene {
         let fitter = LabelFitter(fonts: fonts, radius: r)
         var labels: [LabelPlan?] = []
         for i in 0..<slicesLayout.count {
+            let text = labelTexts.indices.contains(i) ? labelTexts[i] : items[i].text
             if numberedCount != nil {
-                labels.append(fitter.planAcross(items[i].text, sweep: slicesLayout.sweeps[i], outer: visible, depth: 0.12 * r))
+                labels.append(fitter.planAcross(text, sweep: slicesLayout.sweeps[i], outer: visible, depth: 0.12 * r))
             } else {
-                labels.append(fitter.planAlongBisector(items[i].text, sweep: slicesLayout.sweeps[i],
+                labels.append(fitter.planAlongBisector(text, sweep: slicesLayout.sweeps[i],
                                                        inner: hub + 0.05 * r, outer: visible - 0.05 * r))
             }
         }
@@ -447,40 +448,29 @@ extension WheelScene {
         canvas.fill(frame.pin, color: Color(rgb: 0xF2CC5B))
     }
 
-    func drawResult(_ frame: WheelFrameCache, winner: Int?, strength k: Double, spinning: Bool, in canvas: Canvas) {
+    func drawResult(_ frame: WheelFrameCache, result: ResultText?, in canvas: Canvas) {
+        guard let result else { return }
         let rect = frame.layout.resultRect
-        let text: String, color: Color, share: Double
-        if let winner {
-            text = items[winner].text.isEmpty ? "#\(winner + 1)" : items[winner].text
-            color = Color.white.withOpacity(k)
-            share = 0.8
-        } else {
-            guard !spinning else { return }
-            text = "Press START"
-            color = Color(rgb: 0x8A93A6)
-            share = 0.42
-        }
-        let width = fonts.measure(text, size: 1).width
+        let width = fonts.measure(result.text, size: 1).width
         guard width > 0 else { return }
-        let size = min(rect.height * share, rect.width * 0.96 / width)
-        fonts.draw(text, in: canvas, at: rect.center,
-                   style: TextStyle(size: size, color: color, alignment: .center, verticalAlignment: .middle))
-        if let winner, k > 0 {
+        let size = min(rect.height * result.share, rect.width * 0.96 / width)
+        fonts.draw(result.text, in: canvas, at: rect.center,
+                   style: TextStyle(size: size, color: result.color, alignment: .center, verticalAlignment: .middle))
+        if let bar = result.bar, bar.alpha > 0 {
             // A bar in the winner's colour under the text ties the label to the slice.
             let barWidth = min(rect.width, width * size)
-            let bar = Rect(x: rect.center.x - barWidth / 2, y: rect.center.y + size * 0.5, width: barWidth,
-                           height: max(2, size * 0.07))
-            canvas.fill(roundedRect(bar, radius: bar.height / 2), color: items[winner].color.withOpacity(k))
+            let rect = Rect(x: rect.center.x - barWidth / 2, y: rect.center.y + size * 0.5, width: barWidth,
+                            height: max(2, size * 0.07))
+            canvas.fill(roundedRect(rect, radius: rect.height / 2), color: bar)
         }
     }
 
-    func drawButton(_ frame: WheelFrameCache, enabled: Bool, in canvas: Canvas) {
+    func drawButton(_ frame: WheelFrameCache, label: String, enabled: Bool, in canvas: Canvas) {
         let rect = frame.layout.buttonRect
         canvas.withTransform(.translation(x: 0, y: max(1, rect.height * 0.06))) {
             canvas.fill(frame.button, color: Color(rgb: 0x000000, alpha: 80))
         }
         canvas.fill(frame.button, color: enabled ? Color(rgb: 0xFFFFFF) : Color(rgb: 0x5C6372))
-        let label = "START"
         let width = fonts.measure(label, size: 1).width
         let size = min(rect.height * 0.52, rect.width * 0.8 / max(width, 1))
         fonts.draw(label, in: canvas, at: rect.center,

@@ -7,6 +7,7 @@
 // Numbers in numbered mode (seed 002) sit across their slice near the rim, reading upright at the top.
 // Radii in px; angles in radians.
 import BitmapFont
+import Draws
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -79,19 +80,9 @@ struct LabelFitter {
         var lo = 0, hi = characters.count   // lo always fits
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            let candidate = trimmingSpaces(String(characters[..<mid])) + Self.ellipsis
+            let candidate = NamesFile.trimmed(String(characters[..<mid])) + Self.ellipsis
             if fonts.measure(candidate, size: size).width <= width { lo = mid } else { hi = mid - 1 }
         }
-        return trimmingSpaces(String(characters[..<lo])) + Self.ellipsis
+        return NamesFile.trimmed(String(characters[..<lo])) + Self.ellipsis
     }
-}
-
-/// Spaces (Unicode Zs) and tabs off both ends, scalar by scalar, as Foundation's
-/// `trimmingCharacters(in: .whitespaces)` does.
-private func trimmingSpaces(_ text: String) -> String {
-    func isSpace(_ u: Unicode.Scalar) -> Bool { u == "\t" || u.properties.generalCategory == .spaceSeparator }
-    let scalars = text.unicodeScalars
-    guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-          let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
-    return String(scalars[first...last])
 }

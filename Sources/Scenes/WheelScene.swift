@@ -5,10 +5,12 @@
 // reads a clock or a file while rendering. Angles: radians, cumulative, clockwise (DESIGN.md).
 //
 // Spins: START (tap), a tap on the wheel, or `.primaryAction`; a spin requested while the wheel
-// turns is ignored. Outcomes come from an injected generator: a seed gives SeededGenerator, nil the
-// system's. `onSpinEnd` fires once per spin, from whichever of render, handle or state first sees it
-// at rest.
+// turns is ignored. Every outcome is a draw of the scene's Raffle (Draws): chosen before the wheel
+// moves (a seed's generator, or the system's), recorded in the ledger before it turns, and shown by
+// the slices (WheelDraws.swift). `onSpinEnd` fires once per spin, from whichever of render, handle or
+// state first sees it at rest.
 import BitmapFont
+import Draws
 import Motion
 import Raster
 
@@ -19,13 +21,30 @@ public final class WheelScene: Scene {
     public var onSpinEnd: ((WheelItem) -> Void)?
 
     let fonts: FontStack
-    /// The slices shown now (numbered mode changes them with + and −).
-    private(set) var items: [WheelItem]
-    private(set) var numberedCount: Int?
-    private(set) var spinner: Spinner
-    private var random: RandomSource
+    /// The draw: the entries, what they have won, the record.
+    public let raffle: Raffle
+    /// Every entry of the raffle's list as a slice would show it (colour from the config or the palette).
+    var entryItems: [WheelItem] = []
+    /// The slices shown now; `shown[k]` is slice k's entry (removed and hidden entries have no slice).
+    var items: [WheelItem] = []
+    var shown: [Int] = []
+    /// What each slice's label says (the item's text, with its odds or "sold out").
+    var labelTexts: [String] = []
+    var numberedCount: Int?
+    var spinner: Spinner
     /// The end time of the spin whose end was reported through `onSpinEnd`.
-    private var reportedEnd: Double?
+    var reportedEnd: Double?
+    /// The latest result, shown until the next spin (also once the winner has left the wheel, and
+    /// after a restart): its text and colour.
+    var shownResult: (text: String, color: Color)?
+    /// A slice highlighted at rest without a spin: the last result, shown again after a restart.
+    var restingWinner: Int?
+    /// When the slices show the standing after the latest draw (a winner removed, stock spent, odds).
+    var refreshAt: Double?
+    /// A short note on screen (a bad paste, a draw that could not be recorded) and when it appeared.
+    var note: (text: String, since: Double)?
+    /// The entry editor, while open.
+    var editor: EntryEditor?
     /// A custom ring image, turned with the wheel (nil for the shipped ring and for none).
     let ring: Pixmap?
     let ringGeometry: RingGeometry
@@ -41,18 +60,24 @@ public final class WheelScene: Scene {
 
     /// Seconds the winner's highlight takes to fade in after the wheel stops.
     static let highlightFadeIn = 0.35
+    /// Seconds from the stop until the slices show what the draw changed (a removed winner leaves).
+    static let refreshDelay = 3.0
+    /// Seconds a note stays on screen.
+    static let noteDuration = 4.0
 
     /// A wheel from a checked `config` (see `WheelConfig.load`). `seed` nil draws outcomes from the
-    /// system's generator; a seed makes them reproducible (`--seed`).
-    /// Throws for a config that cannot be drawn (as `WheelConfig.validate` says), so one built in code
-    /// gets the same message a file would.
-    public init(config: WheelConfig = .defaults, resources: SceneResources, seed: UInt64? = nil) throws(ConfigError) {
+    /// system's generator; a seed makes them reproducible (`--seed`). `ledger`: where draws are
+    /// recorded and resumed from (nil: in memory, as renders and tests use it).
+    /// Throws a ConfigError for a config that cannot be drawn (as `WheelConfig.validate` says), so one
+    /// built in code gets the same message a file would, and a DrawError when the ledger cannot be read.
+    public init(config: WheelConfig = .defaults, resources: SceneResources, seed: UInt64? = nil, ledger: Ledger? = nil) throws {
         try config.validate()
         self.config = config
         fonts = resources.fonts
         numberedCount = config.numbered
-        items = config.effectiveItems
-        random = seed.map { .seeded(SeededGenerator(seed: $0)) } ?? .system
+        raffle = try Raffle(entries: config.effectiveItems.map(\.entry), source: config.numbered == nil ? config.itemsSource : "numbered",
+                            afterWin: config.afterWin, profile: config.spin.profile.rawValue, seed: seed,
+                            ledger: ledger ?? .inMemory())
         spinner = WheelScene.makeSpinner(config: config)
         switch config.ring {
         case .none:
@@ -66,17 +91,11 @@ public final class WheelScene: Scene {
             ring = nil
             ringGeometry = RingGeometry(inner: RingImage.innerFraction, outer: RingImage.outerFraction)
         }
+        resume()
     }
 
     /// How many slices the wheel has now (valid spin targets are 0..<sliceCount).
     public var sliceCount: Int { spinner.layout.count }
-
-    /// A Spinner laid out exactly as a WheelScene with `config` lays out its slices (for `roundel trace`).
-    public static func makeSpinner(config: WheelConfig) -> Spinner {
-        let items = config.effectiveItems
-        let layout = sliceLayout(for: items, sizeByWeight: config.sizeByWeight, numbered: config.numbered != nil)
-        return Spinner(layout: layout, weights: items.map(\.weight), settings: config.spin)
-    }
 
     /// Slice 0 is centred at 12 o'clock (seed 000); numbered mode starts slice 1 at 12 o'clock and
     /// runs clockwise, as seed 002 draws it from 270°.
@@ -87,30 +106,12 @@ public final class WheelScene: Scene {
             ?? SliceLayout(count: 1)!
     }
 
-    // MARK: Spinning
-
-    /// Starts a spin at `t` onto `index`, or onto a random slice by weight. Returns false (and
-    /// changes nothing) while a spin is under way. Throws for an index out of range.
-    @discardableResult
-    public func spin(at t: Double, to index: Int? = nil) throws(SceneError) -> Bool {
-        do {
-            switch random {
-            case .system:
-                var rng = SystemRandomNumberGenerator()
-                return try spinner.spin(at: t, to: index, using: &rng)
-            case .seeded(var rng):
-                defer { random = .seeded(rng) }
-                return try spinner.spin(at: t, to: index, using: &rng)
-            }
-        } catch {
-            throw SceneError("roundel: cannot spin the wheel: \(error)")
-        }
-    }
-
     // MARK: Scene
 
     public func handle(_ input: SceneInput, at t: Double, frameSize: Size) {
         reportSpinEnd(at: t)
+        applyRefresh(at: t)
+        if editor != nil { return handleEditing(input, at: t) }
         switch input {
         case .primaryAction:
             _ = try? spin(at: t)
@@ -120,16 +121,26 @@ public final class WheelScene: Scene {
             guard let n = numberedCount, !spinner.isSpinning(at: t) else { return }
             let next = min(WheelConfig.numberedRange.upperBound, max(WheelConfig.numberedRange.lowerBound, n + (input == .increase ? 1 : -1)))
             guard next != n else { return }
-            let newItems = WheelConfig.numberedItems(next)
-            let layout = WheelScene.sliceLayout(for: newItems, sizeByWeight: false, numbered: true)
-            guard (try? spinner.replaceLayout(layout, weights: newItems.map(\.weight), at: t)) != nil else { return }
+            let numbers = WheelConfig.numberedItems(next)
+            if case .failure(let error) = Result(catching: { () throws(DrawError) in
+                try raffle.replaceEntries(numbers.map(\.entry), source: "numbered", persist: false)
+            }) { return show(error.problem, at: t) }
             numberedCount = next
-            items = newItems
-            cache = nil
+            shownResult = nil
+            rebuildSlices(at: t)
         case .restart:
-            guard !spinner.isSpinning(at: t) else { return }
-            spinner = Spinner(layout: spinner.layout, weights: spinner.weights, settings: config.spin)
-            reportedEnd = nil
+            startOver(at: t)
+        case .openEditor:
+            openEditor(at: t)
+        case .paste(let text):
+            replaceEntries(with: Array(text.utf8), from: "the clipboard", source: "paste", at: t)
+        case .dropFile(let file):
+            guard let bytes = file.bytes else {
+                return show("Could not read '\(FilePaths.lastComponent(of: file.path))': \(file.problem ?? "unreadable")", at: t)
+            }
+            replaceEntries(with: bytes, from: FilePaths.lastComponent(of: file.path), source: "drop", at: t)
+        case .text, .submit, .cancel, .deleteBackward, .deleteSelected, .moveSelection:
+            break
         }
     }
 
@@ -138,10 +149,22 @@ public final class WheelScene: Scene {
         return spinner.isSpinning(at: t) || (t >= end && t < end + WheelScene.highlightFadeIn)
     }
 
+    public func nextChange(after t: Double) -> Double? {
+        [refreshAt, note.map { $0.since + WheelScene.noteDuration }].compactMap { $0 }.filter { $0 > t }.min()
+    }
+
+    /// Not while a spin runs or its result is still coming up, nor while the editor holds edits.
+    public func acceptsReload(at t: Double) -> Bool {
+        editor == nil && !isAnimating(at: t)
+    }
+
+    public var wantsTextInput: Bool { editor != nil }
+
     /// While one spin runs from `previous` to `t`, only the turning disc's square changes: the
     /// backdrop, hub, pointer and the disabled button are drawn the same, and no result is shown.
     public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? {
         guard let spin = spinner.currentSpin, previous <= t, previous >= spin.startTime, t < spin.endTime,
+              note == nil || !(noteIsVisible(at: t) || noteIsVisible(at: previous)), editor == nil,
               let frame = cache, frame.size == frameSize else { return nil }
         let half = max(frame.ringDiameter / 2, frame.sliceRadius) + 3
         let c = frame.layout.center
@@ -152,10 +175,11 @@ public final class WheelScene: Scene {
 
     public func render(into canvas: Canvas, at t: Double) {
         reportSpinEnd(at: t)
+        applyRefresh(at: t)
         let frame = prepare(for: Size(width: Double(canvas.width), height: Double(canvas.height)))
         let rotation = spinner.rotation(at: t)
-        let winner = spinner.result(at: t)
-        let highlight = winner == nil ? 0 : highlightStrength(at: t)
+        let winner = spinner.result(at: t) ?? (spinner.currentSpin == nil ? restingWinner : nil)
+        let highlight = winner == nil ? 0 : spinner.currentSpin == nil ? 1 : highlightStrength(at: t)
         if let backdrop = frame.backdrop {
             // Plain background around the wheel's square; inside it the backdrop, except under the
             // slices (they cover their disc completely and are composited over the backdrop itself)
@@ -179,11 +203,13 @@ public final class WheelScene: Scene {
         // disc skips laying out their text.
         let result = frame.layout.resultRect, button = frame.layout.buttonRect
         if !canvas.clip.intersection(PixelRect(enclosing: result.insetBy(-4 - 0.1 * result.height))).isEmpty {
-            drawResult(frame, winner: winner, strength: highlight, spinning: spinning, in: canvas)
+            drawResult(frame, result: resultShown(at: t, winner: winner, strength: highlight, spinning: spinning), in: canvas)
         }
         if !canvas.clip.intersection(PixelRect(enclosing: button.insetBy(-4 - 0.1 * button.height))).isEmpty {
-            drawButton(frame, enabled: !spinning, in: canvas)
+            drawButton(frame, label: buttonLabel, enabled: !spinning && raffle.standing.remaining > 0, in: canvas)
         }
+        if let editor { drawEditor(editor, frame: frame, in: canvas) }
+        if noteIsVisible(at: t), let note { drawNote(note.text, frame: frame, in: canvas) }
     }
 
     /// 0 → 1 over `highlightFadeIn` seconds after the stop (smoothstep).
@@ -199,9 +225,16 @@ public final class WheelScene: Scene {
     /// and once stopped the result.
     public func state(at t: Double) -> WheelState {
         reportSpinEnd(at: t)
+        applyRefresh(at: t)
         let degrees = spinner.rotation(at: t) * 180 / Double.pi
         switch spinner.phase(at: t) {
-        case .idle: return WheelState(rotationDegrees: degrees, state: "idle", result: nil)
+        case .idle:
+            // After the winner left the wheel, or a restart: the latest draw is still the result.
+            if let last = raffle.lastDraw, shownResult != nil {
+                return WheelState(rotationDegrees: degrees, state: "stopped",
+                                  result: WheelResult(index: shown.firstIndex(of: last.index) ?? -1, text: last.text, value: last.value))
+            }
+            return WheelState(rotationDegrees: degrees, state: "idle", result: nil)
         case .spinning: return WheelState(rotationDegrees: degrees, state: "spinning", result: nil)
         case .stopped(let index):
             let item = items[index]
@@ -213,9 +246,10 @@ public final class WheelScene: Scene {
     /// DESIGN.md's one-line JSON for `roundel render wheel`.
     public func jsonLine(at t: Double) -> String { state(at: t).jsonLine(scene: name, t: t) }
 
-    private func reportSpinEnd(at t: Double) {
+    func reportSpinEnd(at t: Double) {
         guard let end = spinner.endTime, t >= end, reportedEnd != end, let index = spinner.result(at: t) else { return }
         reportedEnd = end
+        shownResult = (items[index].text.isEmpty ? "#\(index + 1)" : items[index].text, items[index].color)
         onSpinEnd?(items[index])
     }
 
@@ -223,12 +257,6 @@ public final class WheelScene: Scene {
         if let cache, cache.size == size { return cache.layout }
         return WheelLayout(frame: size)
     }
-}
-
-/// Where the outcomes come from (a value, so a seeded scene is reproducible).
-enum RandomSource {
-    case system
-    case seeded(SeededGenerator)
 }
 
 public struct WheelResult: Sendable, Equatable {

@@ -24,6 +24,9 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("A JSON config file (a section per scene).", valueName: "file.json"))
     var config: String?
 
+    @Option(help: ArgumentHelp("Wheel: a names file (one entry a line) for the slices.", valueName: "file.txt"))
+    var names: String?
+
     @Option(name: .customLong("spin-to"), parsing: .unconditional,
             help: ArgumentHelp("Wheel: spin at t = 0 onto this slice (0 = the first item).", valueName: "index"))
     var spinTo: String?
@@ -46,6 +49,7 @@ struct Render: ParsableCommand {
         if scene != "wheel", spinTo != nil || seed != nil {
             throw UserError("roundel: --spin-to and --seed apply to the wheel only")
         }
+        if scene != "wheel", names != nil { throw UserError("roundel: --names applies to the wheel only") }
         if scene != "timer", duration != nil { throw UserError("roundel: --duration applies to the timer only") }
         if scene != "clock", time != nil { throw UserError("roundel: --time applies to the clock only") }
         let clockStart: Double?
@@ -54,7 +58,7 @@ struct Render: ParsableCommand {
         if scene == "timer", let duration {
             made = try SceneSetup.timer(configPath: config, duration: duration)
         } else {
-            made = try SceneSetup.make(scene, configPath: config, seed: seed)
+            made = try SceneSetup.make(scene, configPath: config, seed: seed, names: names)
         }
         if let clock = made as? ClockScene, let clockStart { clock.startTime = clockStart }
         if let wheel = made as? WheelScene, spinTo != nil || seed != nil {

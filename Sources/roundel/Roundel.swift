@@ -13,13 +13,15 @@ struct Roundel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roundel",
         abstract: "Round things that move: a prize wheel, a countdown ring, a pie chart, a clock.",
-        subcommands: [Run.self, Render.self, Trace.self, Bench.self],
+        subcommands: [Run.self, Render.self, Trace.self, Spin.self, History.self, Reset.self, Bench.self],
         defaultSubcommand: Run.self)
 
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let code as ExitCode {
+            exitProcess(code.rawValue)
         } catch let error as UserError {
             printError(error.description)
             exitProcess(2)

@@ -14,6 +14,13 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("A JSON config file (a section per scene); edits apply while running.", valueName: "file.json"))
     var config: String?
 
+    @Option(help: ArgumentHelp("A names file (one entry a line, text<TAB>weight) for the wheel's slices.", valueName: "file.txt"))
+    var names: String?
+
+    @Option(help: ArgumentHelp("The state database that records every draw (default: $XDG_STATE_HOME/roundel/roundel.db).",
+                               valueName: "file.db"))
+    var state: String?
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Window size in pixels.", valueName: "WxH"))
     var size: String = "960x720"
 
@@ -44,7 +51,7 @@ struct Run: ParsableCommand {
         // A window opens at its requested size; a fullscreen one's size is not known yet.
         let windowed = !(options.host.fullscreen || options.host.kiosk)
         let expected = Size(width: Double(options.host.size.width), height: Double(options.host.size.height))
-        let loading = try SceneSetup.startLoading(configPath: config, seed: options.seed,
+        let loading = try SceneSetup.startLoading(configPath: config, seed: options.seed, names: names, state: state,
                                                   warm: windowed ? (scene, expected) : nil)
         do {
             try runWindow(initialScene: scene, options: options.host) { try loading.wait().get() }

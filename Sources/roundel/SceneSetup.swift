@@ -1,17 +1,27 @@
 // Building scenes from the command line's words: the scene's name, the config file and the seed.
 // Shared by `render`, `trace` and `run`, so all read a config the same way and report its errors the
 // same way (one line, exit 2).
+import Draws
 import Raster
 import Scenes
 
 enum SceneSetup {
-    /// Loads fonts (and the scene's config section, with any images it names) and makes scene `name`.
-    static func make(_ name: String, configPath: String?, seed: UInt64?) throws -> Scene {
-        let resources = try loadResources()
+    /// Loads fonts (and the scene's config section, with any images it names) and makes scene `name`;
+    /// `names` replaces the wheel's items (`--names`).
+    static func make(_ name: String, configPath: String?, seed: UInt64?, names: String? = nil) throws -> Scene {
         let config = try loadConfig(configPath)
+        var wheel: WheelConfig?
+        if name == "wheel", let names { wheel = try DrawSetup.wheelConfig(config, names: names) }
+        let resources = try loadResources()
         let scene: Scene?
-        do { scene = try SceneCatalog.make(name, config: config, resources: resources, seed: seed) } catch {
-            throw UserError(error.description)
+        do {
+            if let wheel {
+                scene = try WheelScene(config: wheel, resources: resources, seed: seed)
+            } else {
+                scene = try SceneCatalog.make(name, config: config, resources: resources, seed: seed)
+            }
+        } catch {
+            throw UserError("\(error)")
         }
         guard let scene else {
             throw UserError("roundel: unknown scene '\(name)' (choose from \(SceneCatalog.names.joined(separator: ", ")))")
@@ -24,20 +34,28 @@ enum SceneSetup {
     /// is reported before any window opens), while fonts, images and scenes load on another core as
     /// the window opens; `wait()` returns them (or the error).
     /// `warm`: the scene shown first and its expected frame size, prepared on the loading thread too.
-    static func startLoading(configPath: String?, seed: UInt64?, warm: (scene: String, size: Size)? = nil) throws -> Loading {
+    /// `names` replaces the wheel's items (`--names`, read again on every reload); `state` is the
+    /// state database (`--state`), opened and locked here, before any window.
+    static func startLoading(configPath: String?, seed: UInt64?, names: String? = nil, state: String? = nil,
+                             warm: (scene: String, size: Size)? = nil) throws -> Loading {
         let file = try loadConfig(configPath)
-        let configs: SceneCatalog.Configs
+        var configs: SceneCatalog.Configs
         do { configs = try SceneCatalog.read(file) } catch { throw UserError(error.description) }
+        if let names { try DrawSetup.apply(names: names, to: &configs.wheel) }
+        let ledger = try DrawSetup.openLedger(option: state, file: file)
+        let checked = configs
         return Pending {
             Result {
                 let resources = try loadResources()
                 let scenes: [Scene]
-                do { scenes = try SceneCatalog.makeAll(configs, resources: resources, seed: seed) } catch {
+                do { scenes = try SceneCatalog.makeAll(checked, resources: resources, seed: seed, ledger: ledger) } catch {
                     throw UserError("\(error)")
                 }
                 if let warm { scenes.first { $0.name == warm.scene }?.prepare(frameSize: warm.size) }
                 let reload: () throws -> [Scene] = {
-                    try SceneCatalog.makeAll(config: try configPath.map(ConfigFile.load), resources: resources, seed: seed)
+                    var fresh = try SceneCatalog.read(try configPath.map(ConfigFile.load))
+                    if let names { try DrawSetup.apply(names: names, to: &fresh.wheel) }
+                    return try SceneCatalog.makeAll(fresh, resources: resources, seed: seed, ledger: ledger)
                 }
                 return (scenes, reload)
             }
@@ -78,8 +96,7 @@ enum SceneSetup {
 
     /// The wheel section of `path`, or the built-in wheel.
     static func wheelConfig(_ path: String?) throws -> WheelConfig {
-        guard let file = try loadConfig(path) else { return .defaults }
-        do { return try WheelConfig.parse(file) } catch { throw UserError(error.description) }
+        try DrawSetup.wheelConfig(try loadConfig(path), names: nil)
     }
 
     /// `--seed`: a whole number 0…2⁶⁴−1.

@@ -1,0 +1,274 @@
+// The wheel and its Raffle: which entries are slices, how they look (a sold-out prize greyed, odds
+// on the labels), spinning as a draw (chosen, recorded, then turned), and what changes after a
+// result has been shown (a removed winner leaves the wheel `refreshDelay` s after the stop). Also the
+// window's ways to change the list: a paste, a dropped file, the entry editor, R for a new event.
+// Times are the scene's t (seconds); nothing here reads a clock.
+import BitmapFont
+import Draws
+import Motion
+import Raster
+
+extension WheelScene {
+    /// The slices for `standing`: entry indices in order, without removed entries and (with
+    /// `soldOut: hide`) sold-out ones.
+    static func shownEntries(_ standing: Standing, soldOut: SoldOutStyle) -> [Int] {
+        standing.entries.indices.filter { !standing.isRemoved($0) && !(soldOut == .hide && standing.isSoldOut($0)) }
+    }
+
+    /// A Spinner laid out exactly as a WheelScene with `config` lays out its slices before any draw
+    /// (for `roundel trace`).
+    public static func makeSpinner(config: WheelConfig) -> Spinner {
+        let items = config.effectiveItems
+        let standing = Standing(entries: items.map(\.entry), winnings: [:])
+        let shown = shownEntries(standing, soldOut: config.soldOut)
+        let slices = shown.isEmpty ? [WheelScene.emptySlice] : shown.map { items[$0] }
+        let layout = sliceLayout(for: slices, sizeByWeight: config.sizeByWeight, numbered: config.numbered != nil)
+        return Spinner(layout: layout, weights: shown.isEmpty ? [0] : shown.map { standing.weights[$0] }, settings: config.spin)
+    }
+
+    /// What an empty wheel shows (everything removed or hidden): one plain slice.
+    static let emptySlice = WheelItem(text: "", color: Color(rgb: 0x3A404E), weight: 0)
+    /// A sold-out prize's slice and label.
+    static let soldOutColor = Color(rgb: 0x5B6170)
+
+    // MARK: Building the slices
+
+    /// The scene as the ledger left it: the latest round's list, its removals and spent stock, and
+    /// the latest result shown again, its slice highlighted where the wheel stopped.
+    func resume() {
+        rebuildSlices(at: 0, keepingSpinner: true)
+        guard let last = raffle.lastDraw else { return }
+        if let rotation = last.rotation, rotation.isFinite {
+            spinner = Spinner(layout: spinner.layout, weights: spinner.weights, settings: config.spin, rotation: rotation)
+        }
+        let color = entryItems.indices.contains(last.index) ? entryItems[last.index].color : .white
+        shownResult = (last.text, color)
+        if let slice = shown.firstIndex(of: last.index), spinner.index(underPointerAt: 0) == slice { restingWinner = slice }
+    }
+
+    /// Items for every entry of the raffle's list: the config's own colours while the list is the
+    /// config's, else the palette's in turn (a pasted list), or numbered mode's black and white.
+    func itemsForEntries() -> [WheelItem] {
+        let entries = raffle.entries
+        if let n = numberedCount, entries.count == n { return WheelConfig.numberedItems(n) }
+        let configured = config.effectiveItems
+        if configured.map(\.entry) == entries { return configured }
+        return WheelConfig.items(from: entries)
+    }
+
+    /// Slices, labels and the spinner's layout from the raffle's standing. A changed set of slices
+    /// leaves the spinner at rest where it was (idle); the same set keeps its state and highlight.
+    func rebuildSlices(at t: Double, keepingSpinner: Bool = false) {
+        let standing = raffle.standing
+        entryItems = itemsForEntries()
+        let nowShown = WheelScene.shownEntries(standing, soldOut: config.soldOut)
+        let odds = config.showOdds ? standing.oddsTenths : nil
+        var newItems: [WheelItem] = [], newLabels: [String] = []
+        for i in nowShown {
+            var item = entryItems[i]
+            var label = item.text
+            if standing.isSoldOut(i) {
+                item.color = WheelScene.soldOutColor
+                label = label.isEmpty ? "sold out" : label + " · sold out"
+            } else if let odds, numberedCount == nil {
+                label += (label.isEmpty ? "" : " · ") + Shares.format(tenths: odds[i]) + "%"
+            }
+            newItems.append(item)
+            newLabels.append(label)
+        }
+        if nowShown.isEmpty {
+            newItems = [WheelScene.emptySlice]
+            newLabels = [""]
+        }
+        let sameSlices = nowShown == shown && newItems.map(\.weight) == items.map(\.weight) && !items.isEmpty
+        shown = nowShown
+        items = newItems
+        labelTexts = newLabels
+        cache = nil
+        let weights = nowShown.isEmpty ? [0] : nowShown.map { standing.weights[$0] }
+        let layout = WheelScene.sliceLayout(for: newItems, sizeByWeight: config.sizeByWeight, numbered: numberedCount != nil)
+        if keepingSpinner {
+            spinner = Spinner(layout: layout, weights: weights, settings: config.spin, rotation: spinner.rotation(at: t))
+        } else if !sameSlices || layout != spinner.layout {
+            _ = try? spinner.replaceLayout(layout, weights: weights, at: t)
+            restingWinner = nil
+        } else {
+            _ = try? spinner.replaceWeights(weights)
+        }
+    }
+
+    /// Shows what the latest draw changed once its result has been shown (or at once when a new
+    /// spin, a paste or an edit comes first).
+    func applyRefresh(at t: Double, now: Bool = false) {
+        guard let due = refreshAt, now || t >= due, !spinner.isSpinning(at: t) else { return }
+        refreshAt = nil
+        rebuildSlices(at: t)
+    }
+
+    // MARK: Spinning
+
+    /// Starts a spin at `t`: a draw of the raffle onto slice `index` (`--spin-to`), or by weight among
+    /// the entries that can win, recorded in the ledger before the wheel turns. Returns false (and
+    /// changes nothing) while a spin is under way or when nothing can win. Throws for an index out of
+    /// range, an entry that cannot win, or a draw the ledger could not record (the wheel then stays still).
+    @discardableResult
+    public func spin(at t: Double, to index: Int? = nil) throws(SceneError) -> Bool {
+        if let spin = spinner.currentSpin, t < spin.endTime { return false }
+        applyRefresh(at: t, now: true)
+        if let index, !shown.indices.contains(index) {
+            throw SceneError("roundel: cannot spin the wheel: slice \(index) does not exist (the wheel has \(shown.count))")
+        }
+        guard raffle.standing.remaining > 0 else {
+            show(raffle.standing.hasStock ? "No prizes left" : "Every entry has been drawn", at: t)
+            return false
+        }
+        do {
+            var rng = try raffle.nextGenerator()
+            let choice = try index.map { try raffle.choose(forcing: shown[$0]) } ?? raffle.choose(using: &rng)
+            guard let target = shown.firstIndex(of: choice.index) else {
+                throw DrawError(subject: "", problem: "the winner has no slice")
+            }
+            var planned = spinner
+            guard try planned.spin(at: t, to: target, using: &rng) else { return false }
+            try raffle.record(choice, rotation: planned.currentSpin?.endRotation)
+            spinner = planned
+            restingWinner = nil
+            shownResult = nil
+            refreshAt = (planned.endTime ?? t) + WheelScene.refreshDelay
+            return true
+        } catch let error as DrawError {
+            show("The draw was not made: " + error.problem, at: t)
+            throw SceneError("roundel: cannot spin the wheel: " + error.problem)
+        } catch {
+            throw SceneError("roundel: cannot spin the wheel: \(error)")
+        }
+    }
+
+    /// R: a new event (every entry back, stock full; the record keeps the earlier draws).
+    func startOver(at t: Double) {
+        guard !spinner.isSpinning(at: t) else { return }
+        if let error = failure(of: { () throws(DrawError) in try raffle.startNewEvent() }) { return show(error.problem, at: t) }
+        refreshAt = nil
+        shownResult = nil
+        restingWinner = nil
+        rebuildSlices(at: t)
+        spinner = Spinner(layout: spinner.layout, weights: spinner.weights, settings: config.spin, rotation: spinner.rotation(at: t))
+        reportedEnd = nil
+        show("New draw: every entry is back on the wheel", at: t)
+    }
+
+    // MARK: Changing the list in the window
+
+    /// A paste or a dropped file: the list it holds replaces the wheel's, recorded as a new round.
+    /// A list that cannot be used changes nothing and says why on screen.
+    func replaceEntries(with bytes: [UInt8], from name: String, source: String, at t: Double) {
+        guard !spinner.isSpinning(at: t) else { return show("Wait for the wheel to stop", at: t) }
+        guard numberedCount == nil else { return show("A numbered wheel makes its own slices", at: t) }
+        let entries: [Entry]
+        switch Result(catching: { () throws(DrawError) in try NamesFile.parse(bytes, name: name) }) {
+        case .success(let list): entries = list
+        case .failure(let error): return show(capitalized(name) + ": " + error.problem, at: t)
+        }
+        commit(entries, source: source, at: t)
+        show("\(entries.count) \(entries.count == 1 ? "entry" : "entries") from \(name)", at: t)
+    }
+
+    func commit(_ entries: [Entry], source: String, at t: Double) {
+        applyRefresh(at: t, now: true)
+        if let error = failure(of: { () throws(DrawError) in try raffle.replaceEntries(entries, source: source, persist: true) }) {
+            return show("Not saved: " + error.problem, at: t)
+        }
+        shownResult = nil
+        restingWinner = nil
+        rebuildSlices(at: t)
+    }
+
+    func openEditor(at t: Double) {
+        guard !spinner.isSpinning(at: t) else { return show("Wait for the wheel to stop", at: t) }
+        guard numberedCount == nil else { return show("A numbered wheel makes its own slices", at: t) }
+        applyRefresh(at: t, now: true)
+        editor = EntryEditor(standing: raffle.standing)
+    }
+
+    func handleEditing(_ input: SceneInput, at t: Double) {
+        guard var edit = editor else { return }
+        switch input {
+        case .text(let text): edit.type(text)
+        case .deleteBackward: edit.deleteBackward()
+        case .submit: edit.submit()
+        case .moveSelection(let delta): edit.moveSelection(by: delta)
+        case .deleteSelected: edit.deleteSelected()
+        case .paste(let text):
+            if let error = failure(of: { () throws(DrawError) in try edit.add(pasted: Array(text.utf8), name: "the clipboard") }) {
+                show("The clipboard: " + error.problem, at: t)
+            }
+        case .dropFile(let file):
+            let name = FilePaths.lastComponent(of: file.path)
+            if let bytes = file.bytes {
+                if let error = failure(of: { () throws(DrawError) in try edit.add(pasted: bytes, name: name) }) {
+                    show(name + ": " + error.problem, at: t)
+                }
+            } else {
+                show("Could not read '\(name)': \(file.problem ?? "unreadable")", at: t)
+            }
+        case .cancel:
+            editor = nil
+            if edit.changed { commit(edit.entries, source: "editor", at: t) }
+            return
+        case .primaryAction, .tap, .increase, .decrease, .restart, .openEditor:
+            break
+        }
+        editor = edit
+    }
+
+    // MARK: What the frame says
+
+    func show(_ text: String, at t: Double) { note = (text, t) }
+
+    func noteIsVisible(at t: Double) -> Bool {
+        guard let note else { return false }
+        return t >= note.since && t < note.since + WheelScene.noteDuration
+    }
+
+    /// The result area's text and colour at `t` (nil: nothing), with the highlight's strength.
+    func resultShown(at t: Double, winner: Int?, strength k: Double, spinning: Bool) -> ResultText? {
+        if let winner, spinner.currentSpin != nil {
+            // The result as it was reported at the stop (the slice may be greyed since: sold out).
+            let text = shownResult?.text ?? (items[winner].text.isEmpty ? "#\(winner + 1)" : items[winner].text)
+            let color = shownResult?.color ?? items[winner].color
+            return ResultText(text: text, color: .white.withOpacity(k), bar: color.withOpacity(k), share: 0.8)
+        }
+        if spinning { return nil }
+        if let shownResult { return ResultText(text: shownResult.text, color: .white, bar: shownResult.color, share: 0.8) }
+        if raffle.standing.remaining == 0 { return ResultText(text: nothingLeftText, color: Color(rgb: 0x8A93A6), bar: nil, share: 0.42) }
+        return ResultText(text: "Press START", color: Color(rgb: 0x8A93A6), bar: nil, share: 0.42)
+    }
+
+    var nothingLeftText: String { raffle.standing.hasStock ? "No prizes left" : "Everyone has been drawn" }
+
+    /// START, or why it does nothing.
+    var buttonLabel: String {
+        guard raffle.standing.remaining == 0 else { return "START" }
+        return raffle.standing.hasStock ? "NO PRIZES LEFT" : "ALL DRAWN"
+    }
+}
+
+/// What the result area shows: text, its colour, the bar under it (the winner's colour), and the
+/// share of the area's height the text may take.
+struct ResultText {
+    var text: String
+    var color: Color
+    var bar: Color?
+    var share: Double
+}
+
+/// The error `body` threw, or nil.
+private func failure(of body: () throws(DrawError) -> Void) -> DrawError? {
+    if case .failure(let error) = Result(catching: body) { return error }
+    return nil
+}
+
+private func capitalized(_ name: String) -> String {
+    guard let first = name.first else { return name }
+    return first.uppercased() + name.dropFirst()
+}

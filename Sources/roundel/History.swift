@@ -1,0 +1,94 @@
+// `roundel history [--state DB] [--json | --csv]`: every draw in the state database, oldest first, as
+// a table, one JSON object a line, or CSV for a spreadsheet. Reading needs no lock, so it works while
+// a window or a kiosk is drawing. The record's chain is checked: a row changed or deleted since it was
+// written is reported on stderr (exit 1) after the history.
+import ArgumentParser
+import Draws
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print every draw of the state database, oldest first.")
+
+    @Option(help: ArgumentHelp("The state database (default: $XDG_STATE_HOME/roundel/roundel.db).", valueName: "file.db"))
+    var state: String?
+
+    @Flag(help: "One JSON object a line: draw, time, event, round, index, text, value, chance, …")
+    var json = false
+
+    @Flag(help: "CSV with a header line, for a spreadsheet.")
+    var csv = false
+
+    func run() throws {
+        guard !(json && csv) else { throw UserError("roundel: choose one of --json and --csv") }
+        let path = try DrawSetup.statePath(option: state, file: nil).path
+        let records: [DrawRecord], closed: Set<Int>, problems: [String]
+        do {
+            let ledger = try Ledger.openForReading(path: path)
+            records = try ledger.history()
+            closed = try ledger.closedEvents()
+            problems = try ledger.verify()
+        } catch {
+            throw UserError("\(error)")
+        }
+        var out = ""
+        if json {
+            for r in records {
+                var line = r.jsonLine
+                if closed.contains(r.event) { line.insert(contentsOf: ",\"eventClosed\":true", at: line.index(before: line.endIndex)) }
+                out += line + "\n"
+            }
+        } else if csv {
+            out = DrawRecord.csvHeader + ",event_closed\r\n"
+            for r in records { out += r.csvRow + "," + (closed.contains(r.event) ? "yes" : "no") + "\r\n" }
+        } else {
+            out = table(records, closed: closed)
+        }
+        guard writeAll(out, to: 1) else { throw UserError("roundel: history: cannot write the output: \(String(cString: strerror(errno)))") }
+        if !problems.isEmpty {
+            let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+            printLine("roundel: state '\(path)': the record was altered after it was written: \(problems[0])\(more)", to: 2)
+            throw ExitCode(1)
+        }
+    }
+
+    /// Draws as a table a person reads, events apart.
+    func table(_ records: [DrawRecord], closed: Set<Int>) -> String {
+        guard !records.isEmpty else { return "No draws yet.\n" }
+        var out = ""
+        var event = 0
+        let width = max(6, records.map { $0.text.count }.max() ?? 6)
+        for r in records {
+            if r.event != event {
+                event = r.event
+                out += (out.isEmpty ? "" : "\n") + "Event \(event)" + (closed.contains(event) ? " (closed)" : "") + "\n"
+                out += "draw  time (UTC)           round  " + "winner".padding(toLength: width) + "  value  left\n"
+            }
+            let time = String(r.time.prefix(19)).replacing("T", with: " ")
+            out += String(r.draw).leftPadded(4) + "  " + time + "  " + String(r.round).leftPadded(5) + "  "
+                + r.text.padding(toLength: width) + "  " + JSONText.plain(r.value).leftPadded(5) + "  "
+                + (r.stockLeft.map { String($0) } ?? "-").leftPadded(4) + "\n"
+        }
+        return out
+    }
+}
+
+/// Writes all of `text` to `fd`; false on a write error (a full disk, a closed pipe).
+func writeAll(_ text: String, to fd: Int32) -> Bool {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { return false }
+        bytes = bytes.dropFirst(n)
+    }
+    return true
+}
+
+extension String {
+    /// Right-aligned in `width` characters (longer text is left whole).
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}

@@ -1,0 +1,75 @@
+// `roundel spin [--config F] [--names F] [--state DB] [--seed N] [--spin-to I]`: one draw exactly as
+// the window makes it (same database, same rules, same seeds), without a wheel on screen. Prints
+// `{"draw":N,"result":{"index":I,"text":"…","value":V},"remaining":K}` (index: the entry's place in
+// the list, 0 = the first line; remaining: entries that can still win). When nothing can win it
+// prints one line on stderr and exits 3: a state, not an error.
+import ArgumentParser
+import Draws
+import Scenes
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct Spin: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Make one draw without a window and print it as JSON.")
+
+    @Option(help: ArgumentHelp("A JSON config file (its wheel section and state).", valueName: "file.json"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("A names file (one entry a line, text<TAB>weight) instead of the config's items.", valueName: "file.txt"))
+    var names: String?
+
+    @Option(help: ArgumentHelp("The state database (default: the config's state, else $XDG_STATE_HOME/roundel/roundel.db).",
+                               valueName: "file.db"))
+    var state: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seed for the draw (draw k of a seed is always the same).", valueName: "number"))
+    var seed: String?
+
+    @Option(name: .customLong("spin-to"), parsing: .unconditional,
+            help: ArgumentHelp("Make this entry win (0 = the first in the list); recorded as forced.", valueName: "index"))
+    var spinTo: String?
+
+    func run() throws {
+        let seed = try SceneSetup.parseSeed(seed)
+        let file = try SceneSetup.loadConfig(config)
+        let wheel = try DrawSetup.wheelConfig(file, names: names)
+        var forced: Int?
+        if let spinTo {
+            guard let i = Int(spinTo), i >= 0, i < wheel.effectiveItems.count else {
+                throw UserError("roundel: --spin-to '\(spinTo)' is not an entry of this list (0…\(wheel.effectiveItems.count - 1))")
+            }
+            forced = i
+        }
+        let ledger = try DrawSetup.openLedger(option: state, file: file)
+        let record: DrawRecord
+        do {
+            let raffle = try Raffle(entries: wheel.effectiveItems.map(\.entry),
+                                    source: wheel.numbered == nil ? wheel.itemsSource : "numbered", afterWin: wheel.afterWin,
+                                    profile: wheel.spin.profile.rawValue, seed: seed, ledger: ledger)
+            raffle.pauseInTransaction = DrawSetup.pauseInDraw
+            guard raffle.standing.remaining > 0 else { throw raffle.nothingLeft }
+            var rng = try raffle.nextGenerator()
+            let choice = try forced.map { try raffle.choose(forcing: $0) } ?? raffle.choose(using: &rng)
+            record = try raffle.record(choice)
+        } catch let error as DrawError where error.isNothingLeft {
+            printLine("roundel: \(error.problem) (state '\(ledger.path)')", to: 2)
+            throw ExitCode(3)
+        } catch {
+            throw UserError("\(error)")
+        }
+        var line = "{\"draw\":\(record.draw),\"result\":{\"index\":\(record.index),\"text\":\(JSONText.string(record.text)),"
+            + "\"value\":\(JSONText.number(record.value))},\"remaining\":\(record.remaining)"
+        if let left = record.stockLeft { line += ",\"stockLeft\":\(left)" }
+        printLine(line + "}", to: 1)
+    }
+}
+
+/// One line to a file descriptor, written at once (a script reading the pipe sees it even if the
+/// process is killed right after).
+func printLine(_ line: String, to fd: Int32) {
+    let text = line + "\n"
+    _ = text.withCString { write(fd, $0, strlen($0)) }
+}

@@ -21,6 +21,8 @@ public struct EntryKey: Hashable, Sendable {
     public var text: String
     public var occurrence: Int
 
+    public init(text: String, occurrence: Int) { self.text = text; self.occurrence = occurrence }
+
     /// The key of every entry of `entries`, in order.
     public static func keys(of entries: [Entry]) -> [EntryKey] {
         var seen: [String: Int] = [:]

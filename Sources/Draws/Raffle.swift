@@ -23,7 +23,7 @@ public final class Raffle {
     public private(set) var round: Round?
     /// Where a list not yet recorded came from.
     private var pendingSource: String
-    /// The latest draw of the current round (shown again after a restart).
+    /// The latest draw of the open event (shown again after a restart or a reload).
     public private(set) var lastDraw: DrawRecord?
     /// Test hook: seconds to wait inside a draw's transaction, before the commit (ROUNDEL_PAUSE_IN_DRAW).
     public var pauseInTransaction = 0.0
@@ -50,10 +50,10 @@ public final class Raffle {
         configHash = entries.fingerprint
         pendingSource = source
         let winnings = try ledger.winnings()
+        lastDraw = try ledger.lastDraw()
         if let latest = try ledger.latestRound(), latest.configHash == configHash {
             round = latest
             standing = Standing(entries: latest.entries, winnings: winnings)
-            lastDraw = try ledger.lastDraw().flatMap { $0.round == latest.number ? $0 : nil }
         } else {
             round = nil
             standing = Standing(entries: entries, winnings: winnings)
@@ -128,7 +128,6 @@ public final class Raffle {
             pendingSource = source
         }
         standing = Standing(entries: entries, winnings: winnings)
-        lastDraw = nil
     }
 
     /// Starts a new event: the same list, every entry back and every stock full. The old draws stay

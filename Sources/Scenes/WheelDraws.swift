@@ -38,12 +38,19 @@ extension WheelScene {
     func resume() {
         rebuildSlices(at: 0, keepingSpinner: true)
         guard let last = raffle.lastDraw else { return }
-        if let rotation = last.rotation, rotation.isFinite {
+        // The entry that won, in the list shown now (a reload may have brought another list).
+        let keys = raffle.standing.keys
+        let entry = last.round == raffle.round?.number ? last.index
+            : keys.firstIndex(of: EntryKey(text: last.text, occurrence: last.occurrence))
+        shownResult = (last.text, entry.map { entryItems[$0].color } ?? WheelConfig.paletteColor(last.index))
+        guard last.round == raffle.round?.number, let entry else { return }
+        if var rotation = last.rotation, rotation.isFinite {
+            if let closed = WheelScene.rotation(closingGapOf: entry, shown: shown, layout: spinner.layout, near: rotation) {
+                rotation = closed
+            }
             spinner = Spinner(layout: spinner.layout, weights: spinner.weights, settings: config.spin, rotation: rotation)
         }
-        let color = entryItems.indices.contains(last.index) ? entryItems[last.index].color : .white
-        shownResult = (last.text, color)
-        if let slice = shown.firstIndex(of: last.index), spinner.index(underPointerAt: 0) == slice { restingWinner = slice }
+        if let slice = shown.firstIndex(of: entry), spinner.index(underPointerAt: 0) == slice { restingWinner = slice }
     }
 
     /// Items for every entry of the raffle's list: the config's own colours while the list is the
@@ -81,6 +88,8 @@ extension WheelScene {
             newLabels = [""]
         }
         let sameSlices = nowShown == shown && newItems.map(\.weight) == items.map(\.weight) && !items.isEmpty
+        // The entry under the pointer now: if it leaves, the gap it leaves closes under the pointer.
+        let pointed = shown.isEmpty || keepingSpinner ? nil : shown[min(spinner.index(underPointerAt: t), shown.count - 1)]
         shown = nowShown
         items = newItems
         labelTexts = newLabels
@@ -90,11 +99,27 @@ extension WheelScene {
         if keepingSpinner {
             spinner = Spinner(layout: layout, weights: weights, settings: config.spin, rotation: spinner.rotation(at: t))
         } else if !sameSlices || layout != spinner.layout {
-            _ = try? spinner.replaceLayout(layout, weights: weights, at: t)
+            var rotation = spinner.rotation(at: t)
+            if let pointed, let closed = WheelScene.rotation(closingGapOf: pointed, shown: nowShown, layout: layout, near: rotation) {
+                rotation = closed
+            }
+            spinner = Spinner(layout: layout, weights: weights, settings: config.spin, rotation: rotation)
             restingWinner = nil
         } else {
             _ = try? spinner.replaceWeights(weights)
         }
+    }
+
+    /// When `entry` has left the wheel: the rotation nearest `rotation` (less than half a turn away)
+    /// that puts the boundary where it was under the pointer, so the gap closes where the room saw
+    /// the winner; nil while it is still a slice (or the wheel is empty).
+    static func rotation(closingGapOf entry: Int, shown: [Int], layout: SliceLayout, near rotation: Double) -> Double? {
+        guard !shown.contains(entry), !shown.isEmpty else { return nil }
+        let next = shown.firstIndex { $0 > entry } ?? 0
+        let full = 2 * Double.pi
+        var delta = (layout.rotation(bringingToPointer: layout.starts[next]) - rotation).truncatingRemainder(dividingBy: full)
+        if delta > Double.pi { delta -= full } else if delta <= -Double.pi { delta += full }
+        return rotation + delta
     }
 
     /// Shows what the latest draw changed once its result has been shown (or at once when a new

@@ -10,15 +10,35 @@ extension WheelScene {
         let w = frame.size.width, h = frame.size.height
         let size = max(13, min(30, 0.045 * min(w, h)))
         let fitter = LabelFitter(fonts: fonts, radius: 1)
-        let room = w - 4 * size
-        let shown = fonts.measure(text, size: size).width <= room ? text : (fitter.ellipsized(text, size: size, width: room) ?? "")
-        let width = fonts.measure(shown, size: size).width + 2 * size
-        let box = Rect(x: (w - width) / 2, y: max(4, 0.03 * h), width: width, height: 1.9 * size)
-        canvas.fill(roundedRect(box, radius: box.height / 2), color: Color(rgb: 0x0B0E14, alpha: 235))
-        canvas.stroke(roundedRect(box, radius: box.height / 2), style: StrokeStyle(width: max(1, size * 0.08)),
+        let room = max(size, min(w - 4 * size, 40 * size))
+        // One line, or two broken at a space, the second ending in "…" if it still does not fit.
+        var lines = [text]
+        if fonts.measure(text, size: size).width > room {
+            let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            var first = ""
+            var k = 0
+            while k < words.count, fonts.measure(first.isEmpty ? words[k] : first + " " + words[k], size: size).width <= room {
+                first = first.isEmpty ? words[k] : first + " " + words[k]
+                k += 1
+            }
+            if first.isEmpty { first = fitter.ellipsized(text, size: size, width: room) ?? ""; k = words.count }
+            let rest = words[k...].joined(separator: " ")
+            lines = [first]
+            if !rest.isEmpty {
+                lines.append(fonts.measure(rest, size: size).width <= room ? rest : (fitter.ellipsized(rest, size: size, width: room) ?? ""))
+            }
+        }
+        let width = lines.map { fonts.measure($0, size: size).width }.max()! + 2 * size
+        let lineHeight = 1.25 * size
+        let box = Rect(x: (w - width) / 2, y: max(4, 0.03 * h), width: width, height: Double(lines.count) * lineHeight + 0.65 * size)
+        canvas.fill(roundedRect(box, radius: min(box.height / 2, size)), color: Color(rgb: 0x0B0E14, alpha: 235))
+        canvas.stroke(roundedRect(box, radius: min(box.height / 2, size)), style: StrokeStyle(width: max(1, size * 0.08)),
                       color: Color(rgb: 0xF2CC5B))
-        fonts.draw(shown, in: canvas, at: box.center,
-                   style: TextStyle(size: size, color: .white, alignment: .center, verticalAlignment: .middle))
+        for (i, line) in lines.enumerated() {
+            let y = box.minY + 0.325 * size + (Double(i) + 0.5) * lineHeight
+            fonts.draw(line, in: canvas, at: Point(x: box.center.x, y: y),
+                       style: TextStyle(size: size, color: .white, alignment: .center, verticalAlignment: .middle))
+        }
     }
 
     func drawEditor(_ editor: EntryEditor, frame: WheelFrameCache, in canvas: Canvas) {

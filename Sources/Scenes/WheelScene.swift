@@ -153,9 +153,10 @@ public final class WheelScene: Scene {
         [refreshAt, note.map { $0.since + WheelScene.noteDuration }].compactMap { $0 }.filter { $0 > t }.min()
     }
 
-    /// Not while a spin runs or its result is still coming up, nor while the editor holds edits.
+    /// Not while a spin runs or its result is being shown (until what the draw changed is shown, at
+    /// `refreshAt`), nor while the editor holds edits.
     public func acceptsReload(at t: Double) -> Bool {
-        editor == nil && !isAnimating(at: t)
+        editor == nil && !isAnimating(at: t) && refreshAt.map { t >= $0 } ?? true
     }
 
     public var wantsTextInput: Bool { editor != nil }
@@ -232,7 +233,7 @@ public final class WheelScene: Scene {
             // After the winner left the wheel, or a restart: the latest draw is still the result.
             if let last = raffle.lastDraw, shownResult != nil {
                 return WheelState(rotationDegrees: degrees, state: "stopped",
-                                  result: WheelResult(index: shown.firstIndex(of: last.index) ?? -1, text: last.text, value: last.value))
+                                  result: WheelResult(index: last.index, text: last.text, value: last.value))
             }
             return WheelState(rotationDegrees: degrees, state: "idle", result: nil)
         case .spinning: return WheelState(rotationDegrees: degrees, state: "spinning", result: nil)

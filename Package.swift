@@ -59,8 +59,8 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"], exclude: ["Fixtures"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot"], exclude: ["References"]),
-        .testTarget(name: "CLITests", dependencies: ["roundel"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
+        .testTarget(name: "CLITests", dependencies: ["roundel", "Motion"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "CSDL2"]),
     ]
 )

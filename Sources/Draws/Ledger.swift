@@ -80,8 +80,15 @@ public final class Ledger: @unchecked Sendable {
                 ? "its directory '\(directory)' is read-only (SQLite writes its journal next to the file)"
                 : "cannot be created: the directory '\(directory)' is read-only")
         }
-        if exists { try checkHeader(path: path) }
-        // The lock first: a file another Roundel holds is not even opened by SQLite here.
+        if exists {
+            // Checked before anything is written next to it (its lock file among them).
+            try checkHeader(path: path)
+            do { try check(try Database(path: path, create: false), path: path) } catch let error as DrawError {
+                throw error
+            } catch {
+                throw .state(path, describe(error))
+            }
+        }
         let lock = try takeLock(path: path)
         let db: Database
         do { db = try Database(path: path, create: true) } catch {
@@ -91,7 +98,7 @@ public final class Ledger: @unchecked Sendable {
         let ledger = Ledger(path: path, db: db)
         ledger.lockDescriptor = lock
         do {
-            try ledger.check()
+            try check(db, path: path)
             try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
             if try ledger.userVersion() == 0 { try ledger.createSchema() }
             ledger.event = try ledger.openEventNumber()
@@ -114,7 +121,7 @@ public final class Ledger: @unchecked Sendable {
         do {
             let db = try Database(path: path, create: false, readOnly: access(parentDirectory(of: path), W_OK) != 0)
             let ledger = Ledger(path: path, db: db)
-            try ledger.check()
+            try check(db, path: path)
             guard try ledger.userVersion() > 0 else { throw DrawError.state(path, "holds no draws (an empty database)") }
             ledger.event = try ledger.openEventNumber()
             return ledger
@@ -138,10 +145,10 @@ public final class Ledger: @unchecked Sendable {
         }
     }
 
-    /// Roundel's, of a known schema, and whole.
-    private func check() throws {
+    /// Roundel's (or empty), of a known schema, and whole.
+    private static func check(_ db: Database, path: String) throws {
         let id = try db.query("PRAGMA application_id") { $0.int(0) }.first ?? 0
-        let version = try userVersion()
+        let version = try db.query("PRAGMA user_version") { $0.int(0) }.first ?? 0
         let tables = try db.query("SELECT count(*) FROM sqlite_schema") { $0.int(0) }.first ?? 0
         if id != Int(Ledger.applicationID) && (tables > 0 || version != 0) {
             throw DrawError.state(path, "is an SQLite database of another program, not Roundel's; give another --state file")
@@ -302,8 +309,8 @@ public final class Ledger: @unchecked Sendable {
 
     /// Records a draw as one transaction: the round first if `round` is not yet recorded, then the
     /// draw, checked inside the transaction against the state on disk (the winner must still be able
-    /// to win). Returns the record as stored. `pause`: test hook, seconds to wait before the commit.
-    func record(_ draft: DrawDraft, round: RoundPlan, pause: Double = 0) throws(DrawError) -> (DrawRecord, Round) {
+    /// to win). Returns the record as stored. `inTransaction`: a test hook run just before the commit.
+    func record(_ draft: DrawDraft, round: RoundPlan, inTransaction: (() -> Void)? = nil) throws(DrawError) -> (DrawRecord, Round) {
         do {
             return try db.transaction {
                 let current: Round
@@ -349,7 +356,7 @@ public final class Ledger: @unchecked Sendable {
                         .optional(record.stockLeft), .int(record.remaining), .text(record.profile), .optional(record.rotation),
                         .text(record.previousHash), .text(record.hash),
                     ])
-                if pause > 0 { sleepSeconds(pause) }
+                inTransaction?()
                 return (record, current)
             }
         } catch let error as DrawError {
@@ -484,10 +491,4 @@ extension DrawRecord {
                   stockLeft: row.optionalInt(16), remaining: row.int(17), profile: row.text(18),
                   rotation: row.optionalDouble(19), previousHash: row.text(20), hash: row.text(21))
     }
-}
-
-func sleepSeconds(_ seconds: Double) {
-    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
 }

@@ -25,8 +25,9 @@ public final class Raffle {
     private var pendingSource: String
     /// The latest draw of the open event (shown again after a restart or a reload).
     public private(set) var lastDraw: DrawRecord?
-    /// Test hook: seconds to wait inside a draw's transaction, before the commit (ROUNDEL_PAUSE_IN_DRAW).
-    public var pauseInTransaction = 0.0
+    /// Test hook: runs inside each draw's transaction, after its rows are written and before the
+    /// commit (the crash tests pause there and kill the process: ROUNDEL_PAUSE_IN_DRAW).
+    public var inTransaction: (() -> Void)?
 
     /// One draw's outcome, chosen and not yet recorded.
     public struct Choice: Sendable, Equatable {
@@ -109,7 +110,7 @@ public final class Raffle {
         let draft = DrawDraft(index: choice.index, chosenBy: choice.chosenBy, seed: choice.seed, random: choice.random,
                               total: choice.total, from: choice.from, to: choice.to, removes: afterWin == .remove,
                               profile: profile, rotation: rotation)
-        let (record, recordedRound) = try ledger.record(draft, round: plan, pause: pauseInTransaction)
+        let (record, recordedRound) = try ledger.record(draft, round: plan, inTransaction: inTransaction)
         round = recordedRound
         lastDraw = record
         standing = Standing(entries: recordedRound.entries, winnings: try ledger.winnings())

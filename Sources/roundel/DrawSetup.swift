@@ -55,10 +55,17 @@ enum DrawSetup {
         do { return try Ledger.open(path: path, createDirectories: isDefault) } catch { throw UserError(error.description) }
     }
 
-    /// ROUNDEL_PAUSE_IN_DRAW: seconds a draw waits inside its transaction (the crash tests kill it there).
-    static var pauseInDraw: Double {
+    /// ROUNDEL_PAUSE_IN_DRAW=SECONDS (for the crash tests): each draw says so on stderr and waits that
+    /// long inside its transaction, before the commit, where a kill must lose the whole draw.
+    static var pauseInDraw: (() -> Void)? {
         guard let text = getenv("ROUNDEL_PAUSE_IN_DRAW").map({ String(cString: $0) }), let seconds = Double(text),
-              seconds.isFinite, seconds > 0 else { return 0 }
-        return min(seconds, 60)
+              seconds.isFinite, seconds > 0 else { return nil }
+        let wait = min(seconds, 60)
+        return {
+            printLine("roundel: pausing \(wait) s inside the draw's transaction (ROUNDEL_PAUSE_IN_DRAW)", to: 2)
+            var request = timespec(tv_sec: Int(wait), tv_nsec: Int((wait - wait.rounded(.down)) * 1e9))
+            var remaining = timespec()
+            while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+        }
     }
 }

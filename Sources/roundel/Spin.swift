@@ -49,7 +49,7 @@ struct Spin: ParsableCommand {
             let raffle = try Raffle(entries: wheel.effectiveItems.map(\.entry),
                                     source: wheel.numbered == nil ? wheel.itemsSource : "numbered", afterWin: wheel.afterWin,
                                     profile: wheel.spin.profile.rawValue, seed: seed, ledger: ledger)
-            raffle.pauseInTransaction = DrawSetup.pauseInDraw
+            raffle.inTransaction = DrawSetup.pauseInDraw
             guard raffle.standing.remaining > 0 else { throw raffle.nothingLeft }
             var rng = try raffle.nextGenerator()
             let choice = try forced.map { try raffle.choose(forcing: $0) } ?? raffle.choose(using: &rng)

@@ -12,11 +12,15 @@ struct RoundelBinary {
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
+    /// Where a run without `--state` keeps its draws: a folder of the test run's, never the user's.
+    static let stateHome = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-cli-state-\(getpid())").path
+
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        env["XDG_STATE_HOME"] = RoundelBinary.stateHome
         env.merge(environment) { $1 }
         process.environment = env
         let out = Pipe(), err = Pipe()

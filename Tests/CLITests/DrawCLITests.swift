@@ -1,0 +1,185 @@
+// `roundel spin`, `history` and `reset` as a script or an event host runs them: one JSON line a
+// draw, exit 3 when nothing can win, every draw in the history, and every mistake one line naming
+// the file, exit 2, with nothing written.
+import Foundation
+import XCTest
+
+final class DrawCLITests: XCTestCase {
+    let cli = RoundelBinary()
+    var dir = ""
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-draws-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    func write(_ text: String, _ name: String) throws -> String {
+        let path = dir + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func json(_ line: Substring) throws -> [String: Any] {
+        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
+    }
+
+    /// Spins until exit 3; returns the JSON of every draw.
+    func spinUntilNothingLeft(_ arguments: [String], limit: Int = 100) throws -> [[String: Any]] {
+        var draws: [[String: Any]] = []
+        for _ in 0..<limit {
+            let r = try cli.run(["spin"] + arguments)
+            if r.status == 3 {
+                XCTAssertEqual(r.stdout, "")
+                XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+                return draws
+            }
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let lines = r.stdout.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, r.stdout)
+            draws.append(try json(lines[0]))
+        }
+        XCTFail("never ran out")
+        return draws
+    }
+
+    func testRemoveModeOverTenNamesGivesTenDistinctWinnersThenExitThree() throws {
+        let names = try write((1...10).map { "Pupil \($0)" }.joined(separator: "\n") + "\n", "class.txt")
+        let config = try write(#"{"wheel": {"afterWin": "remove"}}"#, "c.json")
+        let db = dir + "/class.db"
+        let draws = try spinUntilNothingLeft(["--config", config, "--names", names, "--state", db])
+        XCTAssertEqual(draws.count, 10)
+        let winners = draws.compactMap { ($0["result"] as? [String: Any])?["text"] as? String }
+        XCTAssertEqual(Set(winners).count, 10, "ten distinct winners")
+        XCTAssertEqual(draws.compactMap { $0["draw"] as? Int }, Array(1...10))
+        XCTAssertEqual(draws.compactMap { $0["remaining"] as? Int }, Array((0...9).reversed()))
+        let last = try cli.run(["spin", "--config", config, "--names", names, "--state", db])
+        XCTAssertEqual(last.status, 3)
+        XCTAssertEqual(last.stderr, "roundel: no entries left: every entry has won and left the wheel (state '\(db)')\n")
+    }
+
+    func testStockThreeTwoOneGivesExactlyThoseCounts() throws {
+        let config = try write(#"{"wheel": {"items": [{"text": "Mug", "stock": 3}, {"text": "Pen", "stock": 2, "weight": 4}, {"text": "Bike", "stock": 1, "weight": 0.1}]}, "state": "prizes.db"}"#, "prizes.json")
+        let draws = try spinUntilNothingLeft(["--config", config])
+        let texts = draws.compactMap { ($0["result"] as? [String: Any])?["text"] as? String }
+        XCTAssertEqual(texts.filter { $0 == "Mug" }.count, 3)
+        XCTAssertEqual(texts.filter { $0 == "Pen" }.count, 2)
+        XCTAssertEqual(texts.filter { $0 == "Bike" }.count, 1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/prizes.db"), "the config's state, next to it")
+        let last = try cli.run(["spin", "--config", config])
+        XCTAssertEqual(last.stderr, "roundel: no prizes left: every prize is sold out (state '\(dir)/prizes.db')\n")
+
+        // History: every draw, oldest first, in three forms.
+        let history = try cli.run(["history", "--state", dir + "/prizes.db", "--json"])
+        XCTAssertEqual(history.status, 0, history.stderr)
+        let rows = try history.stdout.split(separator: "\n").map(json)
+        XCTAssertEqual(rows.count, 6)
+        for (k, row) in rows.enumerated() {
+            for key in ["draw", "time", "round", "index", "text", "value"] { XCTAssertNotNil(row[key], "\(key) in \(row)") }
+            XCTAssertEqual(row["draw"] as? Int, k + 1)
+            XCTAssertEqual(row["text"] as? String, texts[k])
+            XCTAssertTrue((row["time"] as? String)?.hasSuffix("Z") == true)
+        }
+        let csv = try cli.run(["history", "--state", dir + "/prizes.db", "--csv"])
+        XCTAssertTrue(csv.stdout.hasPrefix("draw,time,event,round,index,text,value,"), csv.stdout)
+        XCTAssertEqual(csv.stdout.split(separator: "\r\n").count, 7)
+        let table = try cli.run(["history", "--state", dir + "/prizes.db"])
+        XCTAssertTrue(table.stdout.contains("Event 1\n"), table.stdout)
+        XCTAssertEqual(table.stdout.components(separatedBy: "Mug").count - 1, 3)
+
+        // A new event: every prize back; the history keeps both.
+        XCTAssertEqual(try cli.run(["reset", "--state", dir + "/prizes.db"]).status, 2, "needs --yes")
+        let reset = try cli.run(["reset", "--state", dir + "/prizes.db", "--yes"])
+        XCTAssertEqual(reset.stdout, "roundel: event 2 started in '\(dir)/prizes.db' (event 1 closed after 6 draws)\n")
+        XCTAssertEqual(try spinUntilNothingLeft(["--config", config]).count, 6)
+        let both = try cli.run(["history", "--state", dir + "/prizes.db", "--json"])
+        let events = try both.stdout.split(separator: "\n").map(json).map { $0["event"] as? Int }
+        XCTAssertEqual(events, Array(repeating: 1, count: 6) + Array(repeating: 2, count: 6))
+        XCTAssertTrue(both.stdout.contains("\"eventClosed\":true"))
+    }
+
+    func testSeededDrawsRepeatAndForcedOnesSaySo() throws {
+        let names = try write("Ann\nBen\nCat\nDov\nEli\n", "n.txt")
+        func sequence(_ db: String) throws -> [String] {
+            try (0..<4).map { _ in
+                let r = try cli.run(["spin", "--names", names, "--state", db, "--seed", "77"])
+                return try XCTUnwrap((try json(r.stdout.split(separator: "\n")[0])["result"] as? [String: Any])?["text"] as? String)
+            }
+        }
+        XCTAssertEqual(try sequence(dir + "/a.db"), try sequence(dir + "/b.db"))
+        let forced = try cli.run(["spin", "--names", names, "--state", dir + "/c.db", "--spin-to", "3"])
+        XCTAssertTrue(forced.stdout.contains("\"text\":\"Dov\""), forced.stdout)
+        let history = try cli.run(["history", "--state", dir + "/c.db", "--json"])
+        XCTAssertTrue(history.stdout.contains("\"chosenBy\":\"forced\""), history.stdout)
+        try cli.assertUserError(["spin", "--names", names, "--state", dir + "/c.db", "--spin-to", "5"], mentions: "--spin-to '5'")
+    }
+
+    func testBadNamesFilesAreNamedAndWriteNothing() throws {
+        let db = dir + "/never.db"
+        let notUTF8 = dir + "/latin1.txt"
+        try Data([0x41, 0x6E, 0x6E, 0x0A, 0x4A, 0xF6, 0x72, 0x67, 0x0A]).write(to: URL(fileURLWithPath: notUTF8))
+        let empty = try write("# nobody yet\n\n", "empty.txt")
+        let huge = try write(String(repeating: "x\n", count: 100_001), "huge.txt")
+        for (file, mention) in [(dir + "/missing.txt", "no such file"), (notUTF8, "line 2 is not UTF-8"),
+                                (empty, "has no entries"), (huge, "more than 100000 lines"), (dir, "is a directory")] {
+            try cli.assertUserError(["spin", "--names", file, "--state", db], mentions: "names '\(file)': \(mention)")
+        }
+        for (json, mention) in [(#"{"wheel": {"items": [{"text": "Mug", "stock": -1}]}}"#, "wheel.items[0].stock: -1 is not a stock"),
+                                (#"{"wheel": {"items": [{"text": "Mug", "stock": 1.5}]}}"#, "wheel.items[0].stock: 1.5 is not a stock"),
+                                (#"{"wheel": {"items": [{"text": "Mug", "stock": "many"}]}}"#, "wheel.items[0].stock: must be a number")] {
+            try cli.assertUserError(["spin", "--config", try write(json, "bad.json"), "--state", db], mentions: mention)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: db), "nothing written")
+    }
+
+    func testDatabasesThatCannotBeUsed() throws {
+        let names = try write("Ann\nBen\n", "n.txt")
+        // Not a database at all, another program's, from a newer Roundel: refused and left as they were.
+        let text = try write("not a database\n", "notes.db")
+        try cli.assertUserError(["spin", "--names", names, "--state", text], mentions: "state '\(text)': is not a Roundel state database")
+        XCTAssertEqual(try String(contentsOfFile: text, encoding: .utf8), "not a database\n")
+        try cli.assertUserError(["history", "--state", text], mentions: "is not a Roundel state database")
+        try cli.assertUserError(["history", "--state", dir + "/none.db"], mentions: "state '\(dir)/none.db': no such file")
+
+        let db = dir + "/event.db"
+        XCTAssertEqual(try cli.run(["spin", "--names", names, "--state", db]).status, 0)
+        // In use: a spin holds the database while it pauses inside its transaction.
+        let holder = Process()
+        holder.executableURL = cli.binary
+        holder.arguments = ["spin", "--names", names, "--state", db]
+        holder.environment = ProcessInfo.processInfo.environment.merging(["ROUNDEL_PAUSE_IN_DRAW": "3"]) { $1 }
+        let err = Pipe()
+        holder.standardError = err
+        holder.standardOutput = Pipe()
+        try holder.run()
+        _ = err.fileHandleForReading.availableData   // its "pausing" line: it holds the lock now
+        try cli.assertUserError(["spin", "--names", names, "--state", db], mentions: "state '\(db)': in use by another Roundel")
+        try cli.assertUserError(["reset", "--state", db, "--yes"], mentions: "in use by another Roundel")
+        XCTAssertEqual(try cli.run(["history", "--state", db]).status, 0, "reading needs no lock")
+        holder.waitUntilExit()
+        XCTAssertEqual(holder.terminationStatus, 0)
+
+        // Damaged: pages overwritten in a copy.
+        let damaged = dir + "/damaged.db"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: db))
+        let checkpoint = try cli.run(["history", "--state", db])   // (the WAL may still hold the draws)
+        XCTAssertEqual(checkpoint.status, 0)
+        for i in 100..<min(bytes.count, 4096) { bytes[i] = 0xA5 }
+        try bytes.write(to: URL(fileURLWithPath: damaged))
+        let r = try cli.run(["spin", "--names", names, "--state", damaged])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("roundel: state '\(damaged)': "), r.stderr)
+        XCTAssertEqual(r.stderr.split(separator: "\n").count, 1)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: damaged)), bytes, "never overwritten")
+
+        // A read-only place (a read-only file system, as root; else a directory of mode 0555).
+        let readOnly = dir + "/ro"
+        try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true)
+        var mounted = false
+        if getuid() == 0 { mounted = mount("tmpfs", readOnly, "tmpfs", UInt(MS_RDONLY), "size=64k") == 0 } else { chmod(readOnly, 0o555) }
+        defer { if mounted { umount(readOnly) } else { chmod(readOnly, 0o755) } }
+        if access(readOnly, W_OK) != 0 {
+            try cli.assertUserError(["spin", "--names", names, "--state", readOnly + "/e.db"], mentions: "read-only")
+        }
+    }
+}

@@ -1,0 +1,207 @@
+// The wheel as a raffle: a removed winner leaves after its result was shown, a sold-out prize is
+// greyed and never lands, odds add up, nothing left stops the wheel, a restart shows the same wheel,
+// pastes and the entry editor change the list (and bad ones change nothing), a reload waits.
+import BitmapFont
+import CSQLite
+import Draws
+import Foundation
+import Raster
+@testable import Scenes
+import XCTest
+
+final class WheelDrawTests: XCTestCase {
+    func resources() throws -> SceneResources { try WheelSnapshotTests.latinResources() }
+
+    func names(_ list: [String], afterWin: AfterWin = .remove) -> WheelConfig {
+        var config = WheelConfig(items: WheelConfig.items(from: list.map { Entry(text: $0) }))
+        config.afterWin = afterWin
+        return config
+    }
+
+    /// Spins and returns the time the result is shown and the time the wheel shows what the draw changed.
+    func spin(_ wheel: WheelScene, at t: Double, to index: Int? = nil) throws -> (stop: Double, refresh: Double) {
+        XCTAssertTrue(try wheel.spin(at: t, to: index))
+        let stop = try XCTUnwrap(wheel.spinner.endTime)
+        return (stop, stop + WheelScene.refreshDelay)
+    }
+
+    func testARemovedWinnerStaysUntilItsResultWasShownThenLeaves() throws {
+        let wheel = try WheelScene(config: names(["Ann", "Ben", "Cat", "Dov", "Eli"]), resources: try resources(), seed: 4)
+        let (stop, refresh) = try spin(wheel, at: 0)
+        let winner = try XCTUnwrap(wheel.state(at: stop).result)
+        XCTAssertEqual(wheel.sliceCount, 5)
+        XCTAssertEqual(wheel.nextChange(after: stop), refresh)
+        XCTAssertFalse(wheel.acceptsReload(at: stop + 1), "a reload waits while the result is shown")
+        XCTAssertEqual(wheel.state(at: refresh - 0.01).result?.text, winner.text)
+        XCTAssertEqual(wheel.sliceCount, 5, "still there just before")
+        let after = wheel.state(at: refresh)
+        XCTAssertEqual(wheel.sliceCount, 4, "gone once shown")
+        XCTAssertFalse(wheel.items.map(\.text).contains(winner.text))
+        XCTAssertEqual(after.result?.text, winner.text, "the result stays on screen")
+        XCTAssertTrue(wheel.acceptsReload(at: refresh))
+        // Everyone once, then nothing spins.
+        var winners = [winner.text]
+        var t = refresh + 1
+        for _ in 0..<4 {
+            let times = try spin(wheel, at: t)
+            winners.append(try XCTUnwrap(wheel.state(at: times.stop).result?.text))
+            t = times.refresh + 1
+        }
+        XCTAssertEqual(Set(winners).count, 5)
+        XCTAssertFalse(try wheel.spin(at: t), "nothing left")
+        XCTAssertEqual(wheel.buttonLabel, "ALL DRAWN")
+        XCTAssertTrue(wheel.noteIsVisible(at: t))
+        let canvas = try XCTUnwrap(Canvas(width: 240, height: 240))
+        wheel.render(into: canvas, at: t)   // an empty wheel draws without trouble
+    }
+
+    func testASoldOutPrizeIsGreyedAndNeverLands() throws {
+        var config = WheelConfig(items: [WheelItem(text: "Mug", color: Color(rgb: 0xE5484D), stock: 1),
+                                         WheelItem(text: "Pen", color: Color(rgb: 0x2F9E44), stock: 0),
+                                         WheelItem(text: "Hat", color: Color(rgb: 0x1C7ED6))])
+        config.showOdds = true
+        let wheel = try WheelScene(config: config, resources: try resources(), seed: 1)
+        XCTAssertEqual(wheel.labelTexts, ["Mug · 50.0%", "Pen · sold out", "Hat · 50.0%"])
+        XCTAssertEqual(wheel.items[1].color, WheelScene.soldOutColor)
+        XCTAssertThrowsError(try wheel.spin(at: 0, to: 1)) { XCTAssertTrue("\($0)".contains("sold out"), "\($0)") }
+        let (stop, refresh) = try spin(wheel, at: 0, to: 0)
+        XCTAssertEqual(wheel.state(at: stop).result?.text, "Mug")
+        _ = wheel.state(at: refresh)
+        XCTAssertEqual(wheel.labelTexts, ["Mug · sold out", "Pen · sold out", "Hat · 100.0%"])
+        for k in 0..<20 {
+            let times = try spin(wheel, at: refresh + 1 + 20 * Double(k))
+            XCTAssertEqual(wheel.state(at: times.stop).result?.text, "Hat")
+        }
+        config.soldOut = .hide
+        let hiding = try WheelScene(config: config, resources: try resources(), seed: 1)
+        XCTAssertEqual(hiding.items.map(\.text), ["Mug", "Hat"])
+    }
+
+    func testNoPrizesLeftFromTheStart() throws {
+        let config = WheelConfig(items: [WheelItem(text: "Mug", color: .white, stock: 0), WheelItem(text: "Pen", color: .black, stock: 0)])
+        let wheel = try WheelScene(config: config, resources: try resources())
+        XCTAssertFalse(try wheel.spin(at: 0))
+        XCTAssertEqual(wheel.buttonLabel, "NO PRIZES LEFT")
+        XCTAssertEqual(wheel.resultShown(at: 0, winner: nil, strength: 0, spinning: false)?.text, "No prizes left")
+    }
+
+    func testARestartShowsTheSameWheel() throws {
+        let dir = NSTemporaryDirectory() + "wheel-restart-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let config = names(["Ann", "Ben", "Cat", "Dov"])
+        let before: (items: [String], result: String?, pixels: Pixmap)
+        do {
+            let wheel = try WheelScene(config: config, resources: try resources(), ledger: try Ledger.open(path: dir + "/e.db"))
+            let (_, refresh) = try spin(wheel, at: 0)
+            let canvas = try XCTUnwrap(Canvas(width: 200, height: 200))
+            wheel.render(into: canvas, at: refresh + 1)
+            before = (wheel.items.map(\.text), wheel.state(at: refresh + 1).result?.text, canvas.pixmap)
+        }
+        let again = try WheelScene(config: config, resources: try resources(), ledger: try Ledger.open(path: dir + "/e.db"))
+        XCTAssertEqual(again.items.map(\.text), before.items)
+        XCTAssertEqual(again.state(at: 0).result?.text, before.result)
+        let canvas = try XCTUnwrap(Canvas(width: 200, height: 200))
+        again.render(into: canvas, at: 0)
+        XCTAssertEqual(canvas.pixmap.pixels, before.pixels.pixels, "the same picture after a restart")
+    }
+
+    func testKeepModeRestartHighlightsTheResultWhereItStopped() throws {
+        let dir = NSTemporaryDirectory() + "wheel-keep-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let config = names(["Ann", "Ben", "Cat"], afterWin: .keep)
+        let stopped: Pixmap
+        do {
+            let wheel = try WheelScene(config: config, resources: try resources(), ledger: try Ledger.open(path: dir + "/e.db"))
+            let (stop, _) = try spin(wheel, at: 0, to: 2)
+            let canvas = try XCTUnwrap(Canvas(width: 200, height: 200))
+            wheel.render(into: canvas, at: stop + 10)
+            stopped = canvas.pixmap
+        }
+        let again = try WheelScene(config: config, resources: try resources(), ledger: try Ledger.open(path: dir + "/e.db"))
+        XCTAssertEqual(again.restingWinner, 2)
+        let canvas = try XCTUnwrap(Canvas(width: 200, height: 200))
+        again.render(into: canvas, at: 0)
+        XCTAssertEqual(canvas.pixmap.pixels, stopped.pixels, "highlighted where it stopped, result below")
+    }
+
+    func testPastesReplaceTheListAndBadOnesChangeNothing() throws {
+        let wheel = try WheelScene(resources: try resources(), seed: 2)
+        let size = Size(width: 240, height: 240)
+        wheel.handle(.paste("Zoë\n민준\n# comment\n\nLi Wei\t2\n"), at: 0, frameSize: size)
+        XCTAssertEqual(wheel.items.map(\.text), ["Zoë", "민준", "Li Wei"])
+        XCTAssertEqual(wheel.raffle.round?.source, "paste")
+        XCTAssertEqual(wheel.note?.text, "3 entries from the clipboard")
+        for bad in ["", "\t3\n", "a\tlots\n"] {
+            wheel.handle(.paste(bad), at: 1, frameSize: size)
+            XCTAssertEqual(wheel.items.map(\.text), ["Zoë", "민준", "Li Wei"], "'\(bad)' changes nothing")
+            XCTAssertTrue(wheel.note?.text.hasPrefix("The clipboard: ") == true, wheel.note?.text ?? "")
+        }
+        wheel.handle(.dropFile(DroppedFile(path: "/x/list.txt", bytes: [0xFF, 0xFE, 0x41])), at: 2, frameSize: size)
+        XCTAssertEqual(wheel.note?.text, "List.txt: line 1 is not UTF-8 text (save the list as UTF-8)")
+        wheel.handle(.dropFile(DroppedFile(path: "/x/list.txt", bytes: Array("P\nQ\n".utf8))), at: 3, frameSize: size)
+        XCTAssertEqual(wheel.items.map(\.text), ["P", "Q"])
+        XCTAssertTrue(try wheel.spin(at: 4))
+        wheel.handle(.paste("X\nY\n"), at: 5, frameSize: size)
+        XCTAssertEqual(wheel.items.map(\.text), ["P", "Q"], "not while the wheel turns")
+        XCTAssertEqual(wheel.note?.text, "Wait for the wheel to stop")
+    }
+
+    func testTheEntryEditor() throws {
+        let wheel = try WheelScene(config: names(["Ann", "Ben"]), resources: try resources(), seed: 3)
+        let size = Size(width: 320, height: 240)
+        let (_, refresh) = try spin(wheel, at: 0)
+        let won = try XCTUnwrap(wheel.state(at: refresh).result?.text)
+        wheel.handle(.openEditor, at: refresh + 1, frameSize: size)
+        XCTAssertTrue(wheel.wantsTextInput)
+        XCTAssertFalse(wheel.acceptsReload(at: refresh + 1), "edits are not thrown away by a reload")
+        let editor = try XCTUnwrap(wheel.editor)
+        XCTAssertEqual(editor.entries.map(\.text), ["Ann", "Ben"])
+        XCTAssertEqual(editor.won, ["Ann", "Ben"].map { $0 == won })
+        for input: SceneInput in [.text("Zo"), .text("ë"), .submit, .text("민준"), .submit, .text("x"), .deleteBackward, .submit,
+                                  .primaryAction, .moveSelection(-1), .deleteSelected] {
+            wheel.handle(input, at: refresh + 2, frameSize: size)
+        }
+        XCTAssertEqual(wheel.editor?.problem, nil)
+        XCTAssertEqual(wheel.editor?.entries.map(\.text), ["Ann", "Ben", "민준"], "Zoë added, then deleted; an empty line is not added")
+        let canvas = try XCTUnwrap(Canvas(width: 320, height: 240))
+        wheel.render(into: canvas, at: refresh + 2)   // the panel draws
+        XCTAssertEqual(wheel.items.count, 1, "the wheel changes when the editor closes")
+        wheel.handle(.cancel, at: refresh + 3, frameSize: size)
+        XCTAssertNil(wheel.editor)
+        XCTAssertFalse(wheel.wantsTextInput)
+        XCTAssertEqual(wheel.raffle.round?.source, "editor")
+        XCTAssertEqual(wheel.raffle.entries.map(\.text), ["Ann", "Ben", "민준"])
+        XCTAssertEqual(wheel.items.map(\.text), ["Ann", "Ben", "민준"].filter { $0 != won }, "the winner stays out")
+    }
+
+    func testREndsTheEventAndBringsEveryoneBack() throws {
+        let wheel = try WheelScene(config: names(["Ann", "Ben", "Cat"]), resources: try resources(), seed: 5)
+        let (_, refresh) = try spin(wheel, at: 0)
+        _ = wheel.state(at: refresh)
+        XCTAssertEqual(wheel.sliceCount, 2)
+        wheel.handle(.restart, at: refresh + 1, frameSize: Size(width: 240, height: 240))
+        XCTAssertEqual(wheel.sliceCount, 3)
+        XCTAssertEqual(wheel.raffle.ledger.event, 2)
+        XCTAssertEqual(wheel.state(at: refresh + 1).state, "idle")
+    }
+
+    func testARecordThatCannotBeWrittenLeavesTheWheelStill() throws {
+        let dir = NSTemporaryDirectory() + "wheel-full-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let ledger = try Ledger.open(path: dir + "/e.db")
+        let wheel = try WheelScene(config: names(["Ann", "Ben"]), resources: try resources(), ledger: ledger)
+        // Another connection holds the write lock, as a disk that refuses writes would make it fail.
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(dir + "/e.db", &db), SQLITE_OK)
+        XCTAssertEqual(sqlite3_exec(db, "BEGIN IMMEDIATE", nil, nil, nil), SQLITE_OK)
+        XCTAssertThrowsError(try wheel.spin(at: 0)) { XCTAssertTrue("\($0)".contains("cannot spin"), "\($0)") }
+        sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
+        sqlite3_close(db)
+        XCTAssertFalse(wheel.isAnimating(at: 0.5), "no draw, no spin")
+        XCTAssertTrue(wheel.note?.text.hasPrefix("The draw was not made: ") == true, wheel.note?.text ?? "")
+        XCTAssertTrue(try wheel.spin(at: 1), "and the next press works")
+    }
+}

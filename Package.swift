@@ -61,6 +61,6 @@ let package = Package(
         .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["roundel", "Motion"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "CSDL2"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "CSDL2", "Draws"]),
     ]
 )

@@ -26,12 +26,12 @@ public final class WheelScene: Scene {
     /// Every entry of the raffle's list as a slice would show it (colour from the config or the palette).
     var entryItems: [WheelItem] = []
     /// The slices shown now; `shown[k]` is slice k's entry (removed and hidden entries have no slice).
-    var items: [WheelItem] = []
+    public internal(set) var items: [WheelItem] = []
     var shown: [Int] = []
     /// What each slice's label says (the item's text, with its odds or "sold out").
     var labelTexts: [String] = []
     var numberedCount: Int?
-    var spinner: Spinner
+    public internal(set) var spinner: Spinner
     /// The end time of the spin whose end was reported through `onSpinEnd`.
     var reportedEnd: Double?
     /// The latest result, shown until the next spin (also once the winner has left the wheel, and
@@ -61,7 +61,7 @@ public final class WheelScene: Scene {
     /// Seconds the winner's highlight takes to fade in after the wheel stops.
     static let highlightFadeIn = 0.35
     /// Seconds from the stop until the slices show what the draw changed (a removed winner leaves).
-    static let refreshDelay = 3.0
+    public static let refreshDelay = 3.0
     /// Seconds a note stays on screen.
     static let noteDuration = 4.0
 

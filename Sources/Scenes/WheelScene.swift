@@ -149,8 +149,12 @@ public final class WheelScene: Scene {
         return spinner.isSpinning(at: t) || (t >= end && t < end + WheelScene.highlightFadeIn)
     }
 
+    /// A winner leaving (or stock and odds changing) and a note going away. (Asked every frame: no arrays.)
     public func nextChange(after t: Double) -> Double? {
-        [refreshAt, note.map { $0.since + WheelScene.noteDuration }].compactMap { $0 }.filter { $0 > t }.min()
+        var next: Double?
+        if let due = refreshAt, due > t { next = due }
+        if let note, note.since + WheelScene.noteDuration > t { next = min(next ?? .infinity, note.since + WheelScene.noteDuration) }
+        return next
     }
 
     /// Not while a spin runs or its result is being shown (until what the draw changed is shown, at

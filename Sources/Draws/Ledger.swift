@@ -310,7 +310,9 @@ public final class Ledger: @unchecked Sendable {
     /// Records a draw as one transaction: the round first if `round` is not yet recorded, then the
     /// draw, checked inside the transaction against the state on disk (the winner must still be able
     /// to win). Returns the record as stored. `inTransaction`: a test hook run just before the commit.
-    func record(_ draft: DrawDraft, round: RoundPlan, inTransaction: (() -> Void)? = nil) throws(DrawError) -> (DrawRecord, Round) {
+    /// `removes`: afterWin "remove"; `profile` and `rotation`: how the wheel shows it (rotation nil: not shown turning).
+    func record(_ choice: Raffle.Choice, removes: Bool, profile: String, rotation: Double?, round: RoundPlan,
+                inTransaction: (() -> Void)? = nil) throws(DrawError) -> (DrawRecord, Round) {
         do {
             return try db.transaction {
                 let current: Round
@@ -325,24 +327,24 @@ public final class Ledger: @unchecked Sendable {
                     winnings[EntryKey(text: row.0, occurrence: row.1)] = Winnings(count: row.2, removed: row.3 != 0)
                 }
                 let before = Standing(entries: current.entries, winnings: winnings)
-                guard current.entries.indices.contains(draft.index), before.canWin(draft.index) else {
+                guard current.entries.indices.contains(choice.index), before.canWin(choice.index) else {
                     throw DrawError(subject: "state '\(path)'", problem: "the chosen entry can no longer win (the record changed meanwhile); try again")
                 }
-                let key = before.keys[draft.index]
+                let key = before.keys[choice.index]
                 var won = winnings[key] ?? Winnings()
                 won.count += 1
-                won.removed = won.removed || draft.removes
+                won.removed = won.removed || removes
                 winnings[key] = won
                 let after = Standing(entries: current.entries, winnings: winnings)
                 let previous = try db.query("SELECT draw, hash FROM draws ORDER BY draw DESC LIMIT 1") { ($0.int(0), $0.text(1)) }.first
-                let entry = current.entries[draft.index]
+                let entry = current.entries[choice.index]
                 var record = DrawRecord(
                     draw: (previous?.0 ?? 0) + 1, time: Timestamp.now(), event: event, round: current.number,
-                    index: draft.index, text: entry.text, value: entry.value, occurrence: key.occurrence,
-                    chosenBy: draft.chosenBy, seed: draft.seed, random: draft.random, total: draft.total,
-                    from: draft.from, to: draft.to, oddsHash: before.fingerprint, removed: draft.removes,
-                    stockLeft: after.stockLeft(draft.index), remaining: after.remaining, profile: draft.profile,
-                    rotation: draft.rotation, previousHash: previous?.1 ?? "", hash: "")
+                    index: choice.index, text: entry.text, value: entry.value, occurrence: key.occurrence,
+                    chosenBy: choice.chosenBy, seed: choice.seed, random: choice.random, total: choice.total,
+                    from: choice.from, to: choice.to, oddsHash: before.fingerprint, removed: removes,
+                    stockLeft: after.stockLeft(choice.index), remaining: after.remaining, profile: profile,
+                    rotation: rotation, previousHash: previous?.1 ?? "", hash: "")
                 record.hash = SHA256.hex(record.hashedText)
                 try db.run("""
                     INSERT INTO draws (draw, time, event, round, idx, text, value, occurrence, chosen_by, seed, random, total,
@@ -461,20 +463,6 @@ public struct Round: Sendable, Equatable {
 enum RoundPlan {
     case recorded(Round)
     case new(entries: [Entry], source: String, configHash: String)
-}
-
-/// What a draw is before it is recorded.
-struct DrawDraft {
-    var index: Int
-    var chosenBy: String
-    var seed: UInt64?
-    var random: Double?
-    var total: Double
-    var from: Double
-    var to: Double
-    var removes: Bool
-    var profile: String
-    var rotation: Double?
 }
 
 extension DrawRecord {

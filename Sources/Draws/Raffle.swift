@@ -107,10 +107,8 @@ public final class Raffle {
     @discardableResult
     public func record(_ choice: Choice, rotation: Double? = nil) throws(DrawError) -> DrawRecord {
         let plan: RoundPlan = round.map { .recorded($0) } ?? .new(entries: entries, source: pendingSource, configHash: configHash)
-        let draft = DrawDraft(index: choice.index, chosenBy: choice.chosenBy, seed: choice.seed, random: choice.random,
-                              total: choice.total, from: choice.from, to: choice.to, removes: afterWin == .remove,
-                              profile: profile, rotation: rotation)
-        let (record, recordedRound) = try ledger.record(draft, round: plan, inTransaction: inTransaction)
+        let (record, recordedRound) = try ledger.record(choice, removes: afterWin == .remove, profile: profile, rotation: rotation,
+                                                        round: plan, inTransaction: inTransaction)
         round = recordedRound
         lastDraw = record
         standing = Standing(entries: recordedRound.entries, winnings: try ledger.winnings())

@@ -90,10 +90,10 @@ extension WheelScene {
         let sameSlices = nowShown == shown && newItems.map(\.weight) == items.map(\.weight) && !items.isEmpty
         // The entry under the pointer now: if it leaves, the gap it leaves closes under the pointer.
         let pointed = shown.isEmpty || keepingSpinner ? nil : shown[min(spinner.index(underPointerAt: t), shown.count - 1)]
+        if newItems != items || newLabels != labelTexts { cache = nil }
         shown = nowShown
         items = newItems
         labelTexts = newLabels
-        cache = nil
         let weights = nowShown.isEmpty ? [0] : nowShown.map { standing.weights[$0] }
         let layout = WheelScene.sliceLayout(for: newItems, sizeByWeight: config.sizeByWeight, numbered: numberedCount != nil)
         if keepingSpinner {

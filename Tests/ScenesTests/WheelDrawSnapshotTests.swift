@@ -8,13 +8,6 @@ import Snapshot
 import XCTest
 
 final class WheelDrawSnapshotTests: XCTestCase {
-    func snapshot(_ scene: WheelScene, width: Int = 256, height: Int = 256, at t: Double, named name: String,
-                  file: StaticString = #filePath, line: UInt = #line) throws {
-        let canvas = try XCTUnwrap(Canvas(width: width, height: height))
-        scene.render(into: canvas, at: t)
-        XCTAssertNil(compareSnapshot(canvas.pixmap, named: name, referenceDirectory: referencesDirectory()), file: file, line: line)
-    }
-
     func testOddsAndASoldOutPrize() throws {
         var config = WheelConfig(items: [WheelItem(text: "Mug", color: Color(rgb: 0xE5484D), stock: 1),
                                          WheelItem(text: "Pen", color: Color(rgb: 0xF08C00), weight: 2),
@@ -23,7 +16,7 @@ final class WheelDrawSnapshotTests: XCTestCase {
         config.showOdds = true
         let wheel = try WheelScene(config: config, resources: try WheelSnapshotTests.latinResources(), seed: 1)
         try wheel.spin(at: 0, to: 0)
-        try snapshot(wheel, at: 20, named: "wheel-odds-sold-out")
+        try snapshot(wheel, width: 256, height: 256, at: 20, named: "wheel-odds-sold-out")
     }
 
     func testTwoWinnersLeftTheWheel() throws {
@@ -32,7 +25,7 @@ final class WheelDrawSnapshotTests: XCTestCase {
         let wheel = try WheelScene(config: config, resources: try WheelSnapshotTests.latinResources(), seed: 1)
         try wheel.spin(at: 0, to: 1)
         try wheel.spin(at: 20, to: 3)
-        try snapshot(wheel, at: 40, named: "wheel-two-winners-left")
+        try snapshot(wheel, width: 256, height: 256, at: 40, named: "wheel-two-winners-left")
         XCTAssertEqual(wheel.items.map(\.text), ["Ann", "Cat", "Dov", "Fay"], "slice 3 of the five left was Eli")
     }
 

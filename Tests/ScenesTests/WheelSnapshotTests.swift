@@ -15,13 +15,6 @@ final class WheelSnapshotTests: XCTestCase {
         return SceneResources(fonts: try FontStack.defaultStack(assetsDirectory: assets, fallbackPath: nil), assetsDirectory: assets)
     }
 
-    func snapshot(_ scene: WheelScene, width: Int = 240, height: Int = 240, at t: Double, named name: String,
-                  file: StaticString = #filePath, line: UInt = #line) throws {
-        let canvas = try XCTUnwrap(Canvas(width: width, height: height))
-        scene.render(into: canvas, at: t)
-        XCTAssertNil(compareSnapshot(canvas.pixmap, named: name, referenceDirectory: referencesDirectory()), file: file, line: line)
-    }
-
     func testIdle() throws {
         try snapshot(try WheelScene(resources: try Self.latinResources(), seed: 1), at: 0, named: "wheel-idle")
     }
@@ -89,5 +82,15 @@ final class WheelSnapshotTests: XCTestCase {
         let wheel = try WheelScene(resources: try Self.latinResources(), seed: 1)
         try wheel.spin(at: 0, to: 1)
         try snapshot(wheel, width: 180, height: 256, at: 20, named: "wheel-portrait")
+    }
+}
+
+extension XCTestCase {
+    /// `scene` rendered at `t` into a `width`×`height` frame, compared with the golden `name`.
+    func snapshot(_ scene: WheelScene, width: Int = 240, height: Int = 240, at t: Double, named name: String,
+                  file: StaticString = #filePath, line: UInt = #line) throws {
+        let canvas = try XCTUnwrap(Canvas(width: width, height: height))
+        scene.render(into: canvas, at: t)
+        XCTAssertNil(compareSnapshot(canvas.pixmap, named: name, referenceDirectory: referencesDirectory()), file: file, line: line)
     }
 }

@@ -1,6 +1,7 @@
 // A power cut or a kill -9 at any moment loses no draw and duplicates none. `roundel spin` runs
-// against one database and is killed with SIGKILL at random moments, hundreds of times, half of the
-// runs pausing inside the draw's transaction (ROUNDEL_PAUSE_IN_DRAW) so that many kills land there.
+// against one database and is killed with SIGKILL at random moments, hundreds of times; two thirds
+// of the runs pause inside the draw's transaction (ROUNDEL_PAUSE_IN_DRAW), and half of those are
+// killed while paused there, so that many kills land between a draw's rows and its commit.
 // Each event is drawn until nothing is left, then a new one starts. Afterwards: every draw a spin
 // printed is in the history, draw numbers run 1…N with no gap or duplicate, each prize was won exactly
 // its stock per event (and each draw's recorded stock left agrees), no removed name won twice, and
@@ -14,21 +15,33 @@ final class CrashTests: XCTestCase {
 
     struct Outcome { var kills = 0; var killsInTransaction = 0; var printed: [(draw: Int, text: String)] = [] }
 
-    /// One `roundel spin` killed after `delay` s (if still running): its status, stdout and stderr.
-    func spinAndKill(_ arguments: [String], delay: Double, pause: Bool) throws -> (status: Int32, killed: Bool, out: String, err: String) {
+    /// One `roundel spin` killed after `delay` s (if still running), or, with `insideTransaction`,
+    /// as soon as it says it is paused inside the draw's transaction (plus `delay`, within the pause):
+    /// its status, whether the kill took it, stdout and stderr.
+    func spinAndKill(_ arguments: [String], delay: Double, pause: Bool, insideTransaction: Bool)
+        throws -> (status: Int32, killed: Bool, out: String, err: String) {
         let process = Process()
         process.executableURL = cli.binary
         process.arguments = ["spin"] + arguments
         var env = ProcessInfo.processInfo.environment
-        if pause { env["ROUNDEL_PAUSE_IN_DRAW"] = "0.03" } else { env["ROUNDEL_PAUSE_IN_DRAW"] = nil }
+        env["ROUNDEL_PAUSE_IN_DRAW"] = pause || insideTransaction ? "0.06" : nil
         process.environment = env
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        var seen = Data()
+        if insideTransaction {
+            // Blocks until the draw says it is paused before its commit (or the process ends).
+            while !String(decoding: seen, as: UTF8.self).contains("pausing") {
+                let chunk = err.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                seen += chunk
+            }
+        }
         usleep(useconds_t(delay * 1e6))
         let killed = process.isRunning && kill(process.processIdentifier, SIGKILL) == 0
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = seen + err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let wasKilled = killed && process.terminationReason == .uncaughtSignal
         return (process.terminationStatus, wasKilled, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
@@ -43,9 +56,11 @@ final class CrashTests: XCTestCase {
             attempts += 1
             XCTAssertLessThan(attempts, target * 6, "too few kills landed")
             if attempts > target * 6 { break }
-            let pause = rng.next() % 2 == 0
-            let delay = Double(rng.next() % 60_000) / 1e6   // 0…60 ms
-            let r = try spinAndKill(arguments, delay: delay, pause: pause)
+            // A third of the runs are killed at any moment, a third at any moment of a run that pauses
+            // inside its transaction, a third while paused there (0…40 ms into the 60 ms pause).
+            let mode = rng.next() % 3
+            let delay = Double(rng.next() % (mode == 2 ? 40_000 : 60_000)) / 1e6
+            let r = try spinAndKill(arguments, delay: delay, pause: mode == 1, insideTransaction: mode == 2)
             if r.killed {
                 outcome.kills += 1
                 // Killed while paused inside the transaction: it must have printed nothing.

@@ -80,6 +80,8 @@ final class Session {
         SDL_StopTextInput()   // on until a scene asks for text (X11 starts it with the window)
         var needsFrame = true
         var screenshotNow = false
+        /// The last frame drawn was mid-animation: when the animation ends, one more frame shows its end.
+        var drewAnimating = false
         var event = SDL_Event()
         while true {
             var now = clock.seconds
@@ -96,6 +98,7 @@ final class Session {
             if needsFrame || scene.isAnimating(at: now) {
                 try window.drawFrame(scene, at: now, incremental: !needsFrame)
                 lastDrawn = now
+                drewAnimating = scene.isAnimating(at: now)
                 onFrame?(now)
                 if screenshotNow {
                     screenshotNow = false
@@ -113,6 +116,12 @@ final class Session {
                 if reloadScenes(from: path) { needsFrame = true }
             }
             let after = clock.seconds
+            // The last frame was drawn before the animation's end (a pie's last slice short of 12
+            // o'clock): draw its final state now, a pure function of t, before sleeping.
+            if drewAnimating && !scene.isAnimating(at: after) {
+                drewAnimating = false
+                needsFrame = true
+            }
             if scene.isAnimating(at: after) || needsFrame {
                 guard SDL_PollEvent(&event) == 1 else { continue }
             } else {

@@ -51,6 +51,36 @@ final class SessionTests: XCTestCase {
         }
     }
 
+    /// When an animation ends between two refreshes, the window still shows its final state: the
+    /// pie's last slice closes at 12 o'clock instead of staying one frame short.
+    func testTheFrameAfterAnAnimationEndsIsItsFinalState() throws {
+        try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
+            let window = try Window(title: "end", width: 120, height: 90)
+            let scene = try XCTUnwrap(SceneCatalog.make("pie", resources: try sceneResources()))
+            let session = Session(window: window, scenes: [scene], initialScene: "pie", options: HostOptions(), clock: SteppingClock())
+            var last: (t: Double, frame: Pixmap)?
+            session.onFrame = { t in
+                if let frame = try? window.readFrame() { last = (t, frame) }
+                if !scene.isAnimating(at: t) { pushQuit() }
+            }
+            // Backstop: a loop that never drew the end would sleep for events forever.
+            let backstop = Thread {
+                Thread.sleep(forTimeInterval: 10)
+                var quit = SDL_Event()
+                quit.type = SDL_QUIT.rawValue
+                SDL_PushEvent(&quit)
+            }
+            backstop.start()
+            _ = try session.run()
+            session.onFrame = nil
+            let (t, frame) = try XCTUnwrap(last)
+            XCTAssertFalse(scene.isAnimating(at: t), "a frame was drawn once the animation had ended")
+            let done = try XCTUnwrap(Canvas(width: 120, height: 90))
+            scene.render(into: done, at: 1000)
+            assertSamePixels(frame, opaque(done.pixmap), "the last frame shown vs the pie long after it finished")
+        }
+    }
+
     func testTabAndNumberKeysSwitchScenes() throws {
         try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
             let window = try Window(title: "switch", width: 48, height: 32)

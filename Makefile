@@ -6,8 +6,19 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release run test render clean bench
 
-# Idempotent: installs only the Debian packages that are missing (apt-get; sudo only when not root).
+# Idempotent: installs only the Debian packages that are missing (apt-get; sudo only when not root),
+# and Swift itself from the distribution when it has it (Debian trixie and later, Raspberry Pi OS on
+# trixie: `swiftlang`); elsewhere it stops with one line on where to get Swift.
 deps:
+	@if ! command -v $(SWIFT) >/dev/null 2>&1; then \
+	  if apt-cache show swiftlang >/dev/null 2>&1; then \
+	    echo "make deps: installing swiftlang (Swift from the distribution)"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq swiftlang; \
+	  else \
+	    echo "make deps: Swift is not installed and this system has no swiftlang package: get Swift 6 for Linux from https://www.swift.org/install/linux/ and put its usr/bin on PATH (README, Install)"; \
+	    exit 1; \
+	  fi; \
+	fi
 	@missing=""; for p in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \

@@ -26,9 +26,11 @@ struct HexIndex: Sendable {
         var locations: [UInt64] = []
         codes.reserveCapacity(bytes.count / 36)
         locations.reserveCapacity(bytes.count / 36)
-        let sorted = try bytes.withUnsafeBufferPointer { buf throws(FontError) -> Bool in
-            try HexIndex.scan(buf, name: name, codes: &codes, locations: &locations)
-        }
+        // Through a Result: typed throws through withUnsafeBufferPointer arrived only in Swift 6.1,
+        // and a Raspberry Pi's Debian has 6.0.3.
+        let sorted = try bytes.withUnsafeBufferPointer { buf in
+            Result { () throws(FontError) -> Bool in try HexIndex.scan(buf, name: name, codes: &codes, locations: &locations) }
+        }.get()
         guard !codes.isEmpty else { throw FontError(file: name, line: nil, message: "no glyphs (empty .hex file)") }
         if !sorted {
             // Stable sort, then keep the first line for each code point.

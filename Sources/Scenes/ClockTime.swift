@@ -56,7 +56,8 @@ extension ClockScene {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let c = calendar.dateComponents([.hour, .minute, .second], from: date)
-        let whole = Double((c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0))
+        let hours: Int = c.hour ?? 0, minutes: Int = c.minute ?? 0, seconds: Int = c.second ?? 0
+        let whole = Double(hours * 3600 + minutes * 60 + seconds)
         let fraction = date.timeIntervalSinceReferenceDate - date.timeIntervalSinceReferenceDate.rounded(.down)
         return whole + fraction
     }

@@ -102,8 +102,10 @@ final class PNGCodecTests: XCTestCase {
     }
 
     func testGray8Fixture() throws {
-        let expected = (0..<12).map { i -> (UInt8, UInt8, UInt8, UInt8) in
-            let g = UInt8(10 + 20 * (i % 4) + 80 * (i / 4)); return (g, g, g, 255)
+        let expected = (0..<12).map { (i: Int) -> (UInt8, UInt8, UInt8, UInt8) in
+            let level: Int = 10 + 20 * (i % 4) + 80 * (i / 4)
+            let g = UInt8(level)
+            return (g, g, g, 255)
         }
         assertPixels(try fixture("gray8.png"), expected)
     }

@@ -4,7 +4,7 @@ SIZE ?= 512x512
 APT_PACKAGES := libsdl2-dev libpng-dev libsqlite3-dev pkg-config unifont xvfb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run test render clean bench
+.PHONY: deps build release run test render clean bench check-arm64
 
 # Idempotent: installs only the Debian packages that are missing (apt-get; sudo only when not root),
 # and Swift itself from the distribution when it has it (Debian trixie and later, Raspberry Pi OS on
@@ -61,3 +61,9 @@ bench: deps
 	mkdir -p .build
 	gcc -O2 -o .build/cairo-wheel bench/cairo-wheel.c $$(pkg-config --cflags --libs cairo) -lm
 	$$($(SWIFT) build -c release $(BENCH_BUILD_FLAGS) --show-bin-path)/roundel bench --size $(BENCH_SIZE) --frames $(BENCH_FRAMES) --cairo .build/cairo-wheel
+
+# ARM64 with the Swift a Raspberry Pi gets (Debian trixie's swiftlang 6.0.3), under qemu-user in a
+# debootstrapped trixie root, and its renders compared with this machine's (scripts/check-arm64.sh).
+# Slow (an hour the first time) and needs root; not part of `make test`.
+check-arm64: release
+	bash scripts/check-arm64.sh

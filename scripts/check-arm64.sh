@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# `make check-arm64`: builds Roundel for ARM64 with the Swift a Raspberry Pi gets (Debian trixie's
+# swiftlang 6.0.3) and compares its renders with this machine's, pixel for pixel.
+#   1. an arm64 Debian trixie root (debootstrap --foreign, minbase) from Debian's archive;
+#   2. trixie's qemu-user (unpacked from its .deb with dpkg-deb -x, nothing installed) registered
+#      through binfmt_misc under a name of its own, with the F flag so the chroot needs no copy of it;
+#      unregistered when the script ends, however it ends;
+#   3. swiftlang, libsdl2-dev, libpng-dev, libsqlite3-dev, pkg-config, unifont inside (force-unsafe-io);
+#   4. this checkout (git archive of HEAD) built there with `swift build -c release`, swift-argument-parser
+#      from the same package mirror git uses here (/opt/swift-packages, url.<dir>.insteadOf);
+#   5. `roundel render` of the wheel (mid-spin and stopped, Korean labels) and the test card on both
+#      sides with the same unifont.hex (trixie's differs from bookworm's), compared pixel for pixel.
+# Needs root (debootstrap, chroot, mount, binfmt_misc). Measured here: root 2 min, packages ~16 min,
+# the release build over 30 min. ARM64_ROOT (default /var/tmp/roundel-arm64) is kept between runs, so
+# a second run only rebuilds. Not part of `make test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+root=${ARM64_ROOT:-/var/tmp/roundel-arm64}
+work=${root}-work
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+binfmt=/proc/sys/fs/binfmt_misc
+name=roundel-aarch64
+say() { printf 'check-arm64: %s\n' "$*"; }
+
+[ "$(id -u)" = 0 ] || { say "needs root (debootstrap, chroot, mount, binfmt_misc); run it with sudo"; exit 2; }
+for tool in debootstrap dpkg-deb python3; do
+  command -v "$tool" >/dev/null || { say "installing $tool"; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${tool/dpkg-deb/dpkg}" >/dev/null; }
+done
+mkdir -p "$work"
+
+mounts=()
+cleanup() {
+  set +e
+  for ((i=${#mounts[@]}-1; i>=0; i--)); do umount -l "${mounts[$i]}" 2>/dev/null; done
+  [ -e "$binfmt/$name" ] && echo -1 > "$binfmt/$name"
+}
+trap cleanup EXIT
+bind() { mkdir -p "$2"; mount --bind "$1" "$2"; mounts+=("$2"); }
+
+# 1+2. qemu-user from trixie, unpacked only.
+qemu="$work/qemu/usr/bin/qemu-aarch64"
+if [ ! -x "$qemu" ]; then
+  say "fetching trixie's qemu-user (amd64) from $mirror"
+  lists="$work/apt"; mkdir -p "$lists/lists/partial" "$lists/cache/archives/partial"
+  echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror trixie main" > "$lists/sources.list"
+  opts=(-o "Dir::Etc::SourceList=$lists/sources.list" -o "Dir::Etc::SourceParts=-" -o "Dir::State::Lists=$lists/lists"
+        -o "Dir::Cache=$lists/cache" -o "APT::Architecture=amd64" -o "Debug::NoLocking=1")
+  apt-get "${opts[@]}" update -qq
+  (cd "$work" && apt-get "${opts[@]}" download qemu-user >/dev/null)
+  dpkg-deb -x "$work"/qemu-user_*.deb "$work/qemu"
+fi
+"$qemu" --version | head -1 | sed 's/^/check-arm64: /'
+[ -d "$binfmt" ] && [ -e "$binfmt/register" ] || mount -t binfmt_misc binfmt_misc "$binfmt"
+[ -e "$binfmt/$name" ] && echo -1 > "$binfmt/$name"
+printf ':%s:M::\\x7fELF\\x02\\x01\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x02\\x00\\xb7\\x00:\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\x00\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xfe\\xff\\xff\\xff:%s:F\n' \
+  "$name" "$qemu" > "$binfmt/register"
+say "qemu-aarch64 registered as $binfmt/$name (removed on exit)"
+
+# 1. The root.
+if [ ! -x "$root/usr/bin/apt-get" ] || [ -d "$root/debootstrap" ]; then
+  say "debootstrap arm64 trixie into $root"
+  start=$SECONDS
+  [ -d "$root/debootstrap" ] || debootstrap --arch=arm64 --variant=minbase --foreign trixie "$root" "$mirror" >/dev/null
+  chroot "$root" /debootstrap/debootstrap --second-stage >/dev/null
+  say "root ready in $((SECONDS - start)) s"
+fi
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+bind /proc "$root/proc"
+bind /dev "$root/dev"
+
+# 3. Packages.
+if ! chroot "$root" dpkg-query -W -f='${Status}' swiftlang 2>/dev/null | grep -q "install ok installed"; then
+  say "apt-get install swiftlang libsdl2-dev libpng-dev libsqlite3-dev pkg-config unifont git (under qemu: slow)"
+  start=$SECONDS
+  chroot "$root" /bin/sh -c 'export DEBIAN_FRONTEND=noninteractive; apt-get update -qq &&
+    apt-get install -y -qq -o Dpkg::Options::=--force-unsafe-io --no-install-recommends \
+      swiftlang libsdl2-dev libpng-dev libsqlite3-dev pkg-config unifont git ca-certificates' >/dev/null
+  say "packages installed in $((SECONDS - start)) s"
+fi
+chroot "$root" swift --version 2>&1 | head -1 | sed 's/^/check-arm64: /'
+
+# 4. The build: HEAD's files, the package mirror as git finds it here.
+if [ -d /opt/swift-packages ]; then
+  bind /opt/swift-packages "$root/opt/swift-packages"
+  chroot "$root" git config --global url./opt/swift-packages/.insteadOf https://github.com/
+fi
+rm -rf "$root/src" && mkdir -p "$root/src"
+git archive HEAD | tar -x -C "$root/src"
+say "swift build -c release (Swift on qemu: tens of minutes)"
+start=$SECONDS
+chroot "$root" /bin/sh -c 'cd /src && swift build -c release --scratch-path /var/tmp/roundel-build 2>&1' | tail -3 | sed 's/^/check-arm64:   /'
+say "release build took $((SECONDS - start)) s"
+arm="/var/tmp/roundel-build/release/roundel"
+chroot "$root" test -x "$arm" || { say "no arm64 binary was built"; exit 1; }
+chroot "$root" /bin/sh -c "file $arm 2>/dev/null || true" | sed 's/^/check-arm64: /'
+
+# 5. The same renders on both sides, with this machine's unifont.hex on both.
+x86="$(swift build -c release --show-bin-path)/roundel"
+[ -x "$x86" ] || swift build -c release >/dev/null
+if [ -f /usr/share/unifont/unifont.hex ]; then bind /usr/share/unifont/unifont.hex "$root/usr/share/unifont/unifont.hex"; fi
+out="$work/renders"; rm -rf "$out"; mkdir -p "$out/x86" "$out/arm64"
+bind "$out/arm64" "$root/renders"
+renders=(
+  "wheel-mid render wheel --at 1.7 --spin-to 3 --size 960x720"
+  "wheel-stopped render wheel --at 8 --seed 42 --size 1280x720"
+  "wheel-ko render wheel --at 8 --spin-to 5 --config assets/wheel-ko.json --size 720x1280"
+  "testcard render testcard --at 0 --size 1024x768"
+)
+status=0
+for line in "${renders[@]}"; do
+  set -- $line; file=$1; shift
+  "$x86" "$@" --out "$out/x86/$file.png" > "$out/x86/$file.json"
+  chroot "$root" /bin/sh -c "cd /src && $arm $* --out /renders/$file.png" > "$out/arm64/$file.json"
+  if python3 "$repo/scripts/compare-png.py" "$out/x86/$file.png" "$out/arm64/$file.png" "$file" \
+     && cmp -s "$out/x86/$file.json" "$out/arm64/$file.json"; then :; else status=1; fi
+done
+[ $status = 0 ] && say "all renders equal pixel for pixel (and their JSON lines)" || say "renders differ (see above; files in $out)"
+exit $status

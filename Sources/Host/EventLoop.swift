@@ -41,7 +41,16 @@ final class Session {
     private(set) var scenes: [Scene]
     private(set) var current: Int
     let reload: (() throws -> [Scene])?
+    /// Fonts for the problem panel (nil: a failed reload is only logged).
+    let resources: SceneResources?
     private var watch: ConfigWatch?
+    /// Why the last reload failed, shown over the current scene until an edit applies.
+    private(set) var problem: Problem?
+    private var problemOverlay: ProblemOverlay?
+    /// When the scenes were last tried again while only a problem could be shown.
+    private var lastRetry = -Double.infinity
+    /// Seconds between tries while only a problem can be shown (a state file another program held, say).
+    static let retryInterval = 5.0
     private(set) var stats: FrameStats
     private var pacer: FramePacer
     /// Tests: called with t after each frame is drawn and before it is presented.
@@ -57,13 +66,14 @@ final class Session {
     private var textInputOn = false
 
     init(window: Window, scenes: [Scene], initialScene: String, options: HostOptions,
-         clock: HostClock = MonotonicClock(), reload: (() throws -> [Scene])? = nil) {
+         clock: HostClock = MonotonicClock(), reload: (() throws -> [Scene])? = nil, resources: SceneResources? = nil) {
         self.window = window
         self.scenes = scenes
         self.current = scenes.firstIndex { $0.name == initialScene } ?? 0
         self.options = options
         self.clock = clock
         self.reload = reload
+        self.resources = resources
         stats = FrameStats(nominalInterval: window.refreshInterval)
         pacer = FramePacer(interval: window.refreshInterval, vsync: window.hasVSync)
         if let path = options.configPath, reload != nil {
@@ -71,7 +81,14 @@ final class Session {
         }
     }
 
-    var scene: Scene { scenes[current] }
+    /// The scene on screen: the current one, under the problem panel while a reload failed.
+    var scene: Scene {
+        if let problemOverlay, problemOverlay.scene === scenes[current] { return problemOverlay }
+        return scenes[current]
+    }
+
+    /// Only a problem panel is shown (no config could be used yet): the scenes are tried again now and then.
+    private var onlyProblems: Bool { scenes.allSatisfy { $0 is ProblemScene } }
 
     /// Runs until a quit key, the window closing, or a `--screenshot` being saved.
     func run() throws(HostError) -> QuitReason {
@@ -111,9 +128,13 @@ final class Session {
                 needsFrame = false
             }
             if watch?.changed(at: clock.seconds) == true { reloadPending = true }
-            if reloadPending, let path = watch?.path, scenes.allSatisfy({ $0.acceptsReload(at: clock.seconds) }) {
+            if onlyProblems, reload != nil, clock.seconds - lastRetry >= Session.retryInterval {
+                lastRetry = clock.seconds
+                reloadPending = true
+            }
+            if reloadPending, scenes.allSatisfy({ $0.acceptsReload(at: clock.seconds) }) {
                 reloadPending = false
-                if reloadScenes(from: path) { needsFrame = true }
+                if reloadScenes(from: options.configPath) { needsFrame = true }
             }
             let after = clock.seconds
             // The last frame was drawn before the animation's end (a pie's last slice short of 12
@@ -151,9 +172,15 @@ final class Session {
             case .nextScene:
                 current = (current + 1) % scenes.count
                 lastDrawn = -.infinity
+                showProblem()
                 needsFrame = true
             case .selectScene(let name):
-                if let index = scenes.firstIndex(where: { $0.name == name }) { current = index; lastDrawn = -.infinity; needsFrame = true }
+                if let index = scenes.firstIndex(where: { $0.name == name }) {
+                    current = index
+                    lastDrawn = -.infinity
+                    showProblem()
+                    needsFrame = true
+                }
             case .toggleFullscreen:
                 window.toggleFullscreen()
                 needsFrame = true
@@ -201,26 +228,48 @@ final class Session {
         var timeout: Double?
         if let watch { timeout = watch.secondsUntilPoll(at: now) }
         if let change = scene.nextChange(after: lastDrawn) { timeout = min(timeout ?? .infinity, max(0, change - now)) }
+        if onlyProblems, reload != nil { timeout = min(timeout ?? .infinity, max(0, lastRetry + Session.retryInterval - now)) }
         if let shot = options.screenshot { timeout = min(timeout ?? .infinity, max(0, shot.after - now)) }
         return timeout
     }
 
     /// Rebuilds the scenes after the config changed, keeping the current scene selected. A bad
-    /// config keeps the old scenes and logs one line. Returns whether the scenes were replaced.
-    func reloadScenes(from path: String) -> Bool {
+    /// config keeps the old scenes, logs one line and shows the problem over them (or, while there
+    /// are only problems, the new one). Returns whether the frame changed.
+    func reloadScenes(from path: String?) -> Bool {
         guard let reload else { return false }
-        let name = scene.name
+        let name = scenes[current].name
         do {
             let fresh = try reload()
             guard !fresh.isEmpty else { return false }
+            let wasProblem = onlyProblems
             scenes = fresh
             current = fresh.firstIndex { $0.name == name } ?? 0
-            logLine("roundel: config '\(path)' reloaded")
+            problem = nil
+            problemOverlay = nil
+            if !onlyProblems { logLine("roundel: config " + (path.map { "'\($0)' " } ?? "") + (wasProblem ? "loaded" : "reloaded")) }
             return true
         } catch {
-            logLine("\(error) (kept the previous config)")
-            return false
+            let message = "\(error)"
+            if onlyProblems {
+                let problem = Problem(message: message, title: ProblemScene.waitingTitle)
+                for case let shown as ProblemScene in scenes where shown.problem != problem {
+                    shown.problem = problem
+                    logLine(message)
+                }
+                return true
+            }
+            logLine(message + " (kept the previous config)")
+            problem = Problem(message: message, title: "The last edit was not applied: the previous config is still running")
+            showProblem()
+            return true
         }
+    }
+
+    /// Puts the problem panel over the current scene (after a reload failed, or a scene switch).
+    private func showProblem() {
+        guard let problem, let resources else { problemOverlay = nil; return }
+        problemOverlay = ProblemOverlay(scenes[current], problem: problem, resources: resources)
     }
 
     private func saveF12Screenshot() {

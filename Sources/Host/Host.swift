@@ -53,7 +53,7 @@ public func runWindow(scenes: [Scene], initialScene: String, options: HostOption
                       reload: (() throws -> [Scene])? = nil) throws(HostError) {
     guard !scenes.isEmpty else { return }
     do {
-        try runWindow(initialScene: initialScene, options: options) { (scenes, reload) }
+        try runWindow(initialScene: initialScene, options: options) { LoadedScenes(scenes: scenes, reload: reload) }
     } catch let error as HostError {
         throw error
     } catch {
@@ -61,16 +61,30 @@ public func runWindow(scenes: [Scene], initialScene: String, options: HostOption
     }
 }
 
+/// The scenes a window starts with, how to make them again from the config as it is now, and the
+/// fonts a problem panel is drawn with (a reload that fails shows its reason over the scene).
+public struct LoadedScenes {
+    public var scenes: [Scene]
+    public var reload: (() throws -> [Scene])?
+    public var resources: SceneResources?
+
+    public init(scenes: [Scene], reload: (() throws -> [Scene])? = nil, resources: SceneResources? = nil) {
+        self.scenes = scenes; self.reload = reload; self.resources = resources
+    }
+}
+
 /// `runWindow(scenes:…)` with the scenes from `load`, called once the window is open: loading that
 /// runs on another thread meanwhile overlaps opening the display (most of the time to the first
-/// frame). Rethrows what `load` throws, after closing the window.
-public func runWindow(initialScene: String, options: HostOptions,
-                      load: () throws -> (scenes: [Scene], reload: (() throws -> [Scene])?)) throws {
+/// frame). Rethrows what `load` throws, after closing the window. While the scenes are only
+/// `ProblemScene`s (a kiosk that could not use its config), they are made again every few seconds
+/// and whenever the config changes.
+public func runWindow(initialScene: String, options: HostOptions, load: () throws -> LoadedScenes) throws {
     let window = try Window(title: options.title, width: options.size.width, height: options.size.height,
                             fullscreen: options.fullscreen || options.kiosk)
-    let (scenes, reload) = try load()
-    guard !scenes.isEmpty else { return }
-    let session = Session(window: window, scenes: scenes, initialScene: initialScene, options: options, reload: reload)
+    let loaded = try load()
+    guard !loaded.scenes.isEmpty else { return }
+    let session = Session(window: window, scenes: loaded.scenes, initialScene: initialScene, options: options,
+                          reload: loaded.reload, resources: loaded.resources)
     defer {
         if options.stats { print(session.stats.summary(pacing: session.pacingDescription)) }
     }

@@ -1,6 +1,7 @@
 // The wheel's own config values: items and the ring image, read at their JSON paths.
 import BitmapFont
 import Draws
+import FoundationEssentials
 import PNGCodec
 import Raster
 
@@ -31,13 +32,19 @@ extension ConfigReader {
         return item
     }
 
-    /// "none" or null: no ring; otherwise a PNG path relative to the config file's directory.
+    /// "none" or null: no ring; otherwise a PNG path relative to the config file's directory. A bare
+    /// file name that is not there is looked for in Roundel's assets directory too, so a shipped
+    /// example config (`"ringImage": "ring.png"`) works wherever it is copied.
     func ring(_ value: JSONValue, at path: String, baseDirectory: String) throws(ConfigError) -> WheelRing {
         if value == .null { return .none }
         let name = try string(value, at: path)
         if name == "none" { return .none }
         guard !name.isEmpty else { throw error(path, "is empty (give a PNG path, or \"none\")") }
-        let full = name.hasPrefix("/") ? name : FilePaths.appending(name, to: baseDirectory)
+        var full = name.hasPrefix("/") ? name : FilePaths.appending(name, to: baseDirectory)
+        if !name.contains("/"), !FileManager.default.fileExists(atPath: full), let assets = Assets.locateDirectory() {
+            let shipped = FilePaths.appending(name, to: assets)
+            if FileManager.default.fileExists(atPath: shipped) { full = shipped }
+        }
         do {
             // A ring is drawn at most screen-sized: 4096 px a side keeps a hostile header from
             // costing a kiosk a gigabyte on a config reload.

@@ -52,7 +52,7 @@ struct Run: ParsableCommand {
         let windowed = !(options.host.fullscreen || options.host.kiosk)
         let expected = Size(width: Double(options.host.size.width), height: Double(options.host.size.height))
         let loading = try SceneSetup.startLoading(configPath: config, seed: options.seed, names: names, state: state,
-                                                  warm: windowed ? (scene, expected) : nil)
+                                                  scene: scene, showProblems: kiosk, warm: windowed ? (scene, expected) : nil)
         do {
             try runWindow(initialScene: scene, options: options.host) { try loading.wait().get() }
         } catch let error as HostError {

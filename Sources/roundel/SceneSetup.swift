@@ -2,6 +2,7 @@
 // Shared by `render`, `trace` and `run`, so all read a config the same way and report its errors the
 // same way (one line, exit 2).
 import Draws
+import Host
 import Raster
 import Scenes
 
@@ -29,41 +30,50 @@ enum SceneSetup {
         return scene
     }
 
-    /// Every scene that exists, for the window, and a closure that rebuilds them from the file as it
-    /// is now (for the window's config watch: it throws the ConfigError to log). The config file is read and checked now (a bad file
-    /// is reported before any window opens), while fonts, images and scenes load on another core as
-    /// the window opens; `wait()` returns them (or the error).
+    /// Every scene that exists, for the window, and a closure that rebuilds them from the files as
+    /// they are now (for the window's config watch). The config and names file are read and checked
+    /// and the state file opened now, so on a desktop a problem is one line before any window opens;
+    /// fonts, images and scenes load on another core while the window opens (`wait()` returns them).
+    /// A kiosk (`showProblems`) never exits for a problem in its files: the window shows it in a
+    /// panel and tries again until the files can be used.
     /// `warm`: the scene shown first and its expected frame size, prepared on the loading thread too.
-    /// `names` replaces the wheel's items (`--names`, read again on every reload); `state` is the
-    /// state database (`--state`), opened and locked here, before any window.
+    /// `scene`: the one the window shows first (a problem panel takes its place until it can).
     static func startLoading(configPath: String?, seed: UInt64?, names: String? = nil, state: String? = nil,
+                             scene: String = "wheel", showProblems: Bool = false,
                              warm: (scene: String, size: Size)? = nil) throws -> Loading {
-        let file = try loadConfig(configPath)
-        var configs: SceneCatalog.Configs
-        do { configs = try SceneCatalog.read(file) } catch { throw UserError(error.description) }
-        if let names { try DrawSetup.apply(names: names, to: &configs.wheel) }
-        let ledger = try DrawSetup.openLedger(option: state, file: file)
-        let checked = configs
+        let loader = WindowLoader(configPath: configPath, names: names, state: state, seed: seed)
+        var checked: SceneCatalog.Configs?
+        var startProblem = ""
+        do { checked = try loader.check() } catch {
+            guard showProblems else { throw error }
+            startProblem = "\(error)"
+            printLine(startProblem + " (waiting for a config it can use)", to: 2)
+        }
+        let first = checked
+        let problem = startProblem
         return Pending {
             Result {
                 let resources = try loadResources()
+                let reload: () throws -> [Scene] = { try loader.scenes(try loader.check(), resources: resources) }
+                let waiting = { (message: String) in
+                    LoadedScenes(scenes: [ProblemScene(problem: Problem(message: message, title: ProblemScene.waitingTitle),
+                                                       resources: resources, name: scene)],
+                                 reload: reload, resources: resources)
+                }
+                guard let first else { return waiting(problem) }
                 let scenes: [Scene]
-                do { scenes = try SceneCatalog.makeAll(checked, resources: resources, seed: seed, ledger: ledger) } catch {
-                    throw UserError("\(error)")
+                do { scenes = try loader.scenes(first, resources: resources) } catch {
+                    guard showProblems else { throw error }
+                    return waiting("\(error)")
                 }
                 if let warm { scenes.first { $0.name == warm.scene }?.prepare(frameSize: warm.size) }
-                let reload: () throws -> [Scene] = {
-                    var fresh = try SceneCatalog.read(try configPath.map(ConfigFile.load))
-                    if let names { try DrawSetup.apply(names: names, to: &fresh.wheel) }
-                    return try SceneCatalog.makeAll(fresh, resources: resources, seed: seed, ledger: ledger)
-                }
-                return (scenes, reload)
+                return LoadedScenes(scenes: scenes, reload: reload, resources: resources)
             }
         }
     }
 
     /// Scenes being made on another thread (see `startLoading`).
-    typealias Loading = Pending<Result<(scenes: [Scene], reload: () throws -> [Scene]), Error>>
+    typealias Loading = Pending<Result<LoadedScenes, Error>>
 
     static func loadResources() throws -> SceneResources {
         do { return try SceneResources.loadDefault() } catch { throw UserError("\(error)") }
@@ -106,5 +116,36 @@ enum SceneSetup {
             throw UserError("roundel: --seed '\(text)' is not a whole number from 0 to \(UInt64.max)")
         }
         return seed
+    }
+}
+
+/// The window's scenes from the config, the names file and the state file as they are now. The
+/// state file is opened by the first check that gets that far and kept (with its lock) from then on.
+final class WindowLoader: @unchecked Sendable {
+    let configPath: String?
+    let names: String?
+    let state: String?
+    let seed: UInt64?
+    /// Opened once; touched only by whichever thread loads (first the loading thread, then the window's).
+    private(set) var ledger: Ledger?
+
+    init(configPath: String?, names: String?, state: String?, seed: UInt64?) {
+        self.configPath = configPath; self.names = names; self.state = state; self.seed = seed
+    }
+
+    /// The config's sections (with `--names`) read and checked, and the state file open: each problem a UserError.
+    func check() throws -> SceneCatalog.Configs {
+        let file = try SceneSetup.loadConfig(configPath)
+        var configs: SceneCatalog.Configs
+        do { configs = try SceneCatalog.read(file) } catch { throw UserError(error.description) }
+        if let names { try DrawSetup.apply(names: names, to: &configs.wheel) }
+        if ledger == nil { ledger = try DrawSetup.openLedger(option: state, file: file) }
+        return configs
+    }
+
+    func scenes(_ configs: SceneCatalog.Configs, resources: SceneResources) throws -> [Scene] {
+        do { return try SceneCatalog.makeAll(configs, resources: resources, seed: seed, ledger: ledger) } catch {
+            throw UserError("\(error)")
+        }
     }
 }

@@ -194,6 +194,51 @@ final class SessionTests: XCTestCase {
     }
 }
 
+final class ProblemPanelSessionTests: XCTestCase {
+    /// A bad edit puts the panel over the running scene (the frame shows it), a good one takes it away.
+    func testABadEditShowsThePanelOverTheSceneUntilAGoodOne() throws {
+        let path = NSTemporaryDirectory() + "roundel-panel-\(getpid()).json"
+        defer { unlink(path) }
+        @Sendable func write(_ text: String) { FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) }
+        write(#"{"wheel":{"items":["a","b","c"]}}"#)
+        let resources = try sceneResources()
+        try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
+            let window = try Window(title: "panel", width: 320, height: 240)
+            let initial = try SceneCatalog.makeAll(config: try ConfigFile.load(path: path), resources: resources)
+            let session = Session(window: window, scenes: initial, initialScene: "wheel",
+                                  options: HostOptions(configPath: path, configPollInterval: 0.02),
+                                  reload: { try SceneCatalog.makeAll(config: try ConfigFile.load(path: path), resources: resources) },
+                                  resources: resources)
+            var sawPanel = false, panelGone = false
+            var step = 0
+            session.onFrame = { t in
+                switch step {
+                case 0: write(#"{"wheel":{"items":["a","b","c"],"duration":-1}}"#); step = 1
+                case 1 where session.problem != nil:
+                    XCTAssertTrue(session.scene is ProblemOverlay)
+                    XCTAssertEqual(session.problem?.place, "wheel.duration")
+                    let under = try? XCTUnwrap(Canvas(width: 320, height: 240))
+                    if let under, let frame = try? window.readFrame() {
+                        (session.scene as? ProblemOverlay)?.scene.render(into: under, at: t)
+                        sawPanel = zip(frame.pixels, opaque(under.pixmap).pixels).contains { $0 != $1 }
+                    }
+                    write(#"{"wheel":{"items":["a","b","c","d"]}}"#)
+                    step = 2
+                case 2 where session.problem == nil:
+                    panelGone = !(session.scene is ProblemOverlay)
+                    pushQuit()
+                default: if t > 10 { pushQuit() }
+                }
+            }
+            _ = try session.run()
+            session.onFrame = nil
+            XCTAssertTrue(sawPanel, "the frame differs from the scene alone: the panel is drawn over it")
+            XCTAssertTrue(panelGone)
+            XCTAssertEqual((session.scenes.first as? WheelScene)?.sliceCount, 4)
+        }
+    }
+}
+
 /// What a window shows of a premultiplied frame: the pixel over black, alpha 0xFF.
 func opaque(_ pixmap: Pixmap) -> Pixmap {
     var out = pixmap

@@ -1,0 +1,132 @@
+// What a kiosk shows instead of going black: a calm panel that says which file is wrong, where in
+// it and what, drawn over the scene still running from the last good config (`ProblemOverlay`) or,
+// when there never was a good one, alone (`ProblemScene`), until the file is fixed. Made from the
+// one-line messages every error already has (`roundel: config 'F': wheel.items[3].color: …`).
+import BitmapFont
+import Raster
+
+/// A problem as the panel shows it: a title, the file, where in it, and what is wrong.
+public struct Problem: Sendable, Equatable {
+    public var title: String
+    public var file: String?
+    public var place: String?
+    public var detail: String
+
+    public init(title: String, file: String? = nil, place: String? = nil, detail: String) {
+        self.title = title; self.file = file; self.place = place; self.detail = detail
+    }
+
+    /// From a one-line message: `roundel: config 'F': PATH: PROBLEM`, `roundel: names 'F': …`,
+    /// `roundel: state 'F': …`, or anything else (shown as it is).
+    public init(message: String, title: String) {
+        var text = message.hasPrefix("roundel: ") ? String(message.dropFirst(9)) : message
+        if text.hasSuffix(" (kept the previous config)") { text = String(text.dropLast(27)) }
+        self.title = title
+        for kind in ["config", "names", "state"] {
+            let head = kind + " '"
+            guard text.hasPrefix(head) else { continue }
+            let start = text.index(text.startIndex, offsetBy: head.count)
+            guard let end = text[start...].firstRange(of: "': ") else { continue }
+            file = String(text[start..<end.lowerBound])
+            var rest = String(text[end.upperBound...])
+            // A JSON path (no spaces) before the problem: `wheel.items[3].color: …`.
+            if kind == "config", let colon = rest.firstRange(of: ": "), !rest[..<colon.lowerBound].contains(" ") {
+                place = String(rest[..<colon.lowerBound])
+                rest = String(rest[colon.upperBound...])
+            }
+            detail = rest
+            return
+        }
+        detail = text
+    }
+}
+
+extension Problem {
+    /// Draws the panel in `box` (px) with `fonts`.
+    func draw(in canvas: Canvas, box: Rect, fonts: FontStack) {
+        let size = max(12, min(34, box.height / 9, box.width / 24))
+        canvas.fill(roundedRect(box, radius: size * 0.6), color: Color(rgb: 0x232A38, alpha: 245))
+        canvas.fill(roundedRect(Rect(x: box.minX, y: box.minY, width: max(4, size * 0.25), height: box.height), radius: size * 0.12),
+                    color: Color(rgb: 0xF2CC5B))
+        let inner = box.width - 2.4 * size
+        var y = box.minY + size * 0.9
+        let x = box.minX + 1.2 * size
+        func line(_ text: String, size: Double, color: Color) {
+            fonts.draw(text, in: canvas, at: Point(x: x, y: y), style: TextStyle(size: size, color: color, verticalAlignment: .top))
+            y += size * 1.3
+        }
+        for l in fonts.wrap(title, size: size * 1.15, width: inner, limit: 2) { line(l, size: size * 1.15, color: Color(rgb: 0xF2CC5B)) }
+        y += size * 0.3
+        if let file { for l in fonts.wrap("File: " + file, size: size * 0.8, width: inner, limit: 2) { line(l, size: size * 0.8, color: Color(rgb: 0xAEB6C6)) } }
+        if let place { for l in fonts.wrap("At: " + place, size: size * 0.8, width: inner, limit: 2) { line(l, size: size * 0.8, color: Color(rgb: 0xAEB6C6)) } }
+        y += size * 0.2
+        let room = max(1, Int((box.maxY - y - size * 0.6) / (size * 1.3)))
+        for l in fonts.wrap(detail, size: size, width: inner, limit: room) { line(l, size: size, color: .white) }
+    }
+}
+
+/// The panel alone, when no config could be used yet: Roundel keeps running and shows why.
+public final class ProblemScene: Scene {
+    /// The panel's title while Roundel waits for a config it can use.
+    public static let waitingTitle = "Roundel is waiting for a config it can use"
+    public let name: String
+    public var problem: Problem
+    let fonts: FontStack
+    let background = Color(rgb: 0x161A24)
+
+    /// `name`: the scene the window means to show once the config is good.
+    public init(problem: Problem, resources: SceneResources, name: String = "problem") {
+        self.problem = problem
+        self.fonts = resources.fonts
+        self.name = name
+    }
+
+    public func render(into canvas: Canvas, at t: Double) {
+        canvas.clear(background)
+        let w = Double(canvas.width), h = Double(canvas.height)
+        let width = min(w * 0.9, max(320, h * 1.1)), height = min(h * 0.8, width * 0.62)
+        problem.draw(in: canvas, box: Rect(x: (w - width) / 2, y: (h - height) / 2, width: width, height: height), fonts: fonts)
+    }
+    public func handle(_ input: SceneInput, at t: Double, frameSize: Size) {}
+    public func isAnimating(at t: Double) -> Bool { false }
+    public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? { nil }
+    public func jsonLine(at t: Double) -> String { "{\"scene\":\(jsonString(name)),\"t\":\(jsonNumber(t)),\"problem\":\(jsonString(problem.detail))}" }
+}
+
+/// A scene with the panel over its top part: the last good config keeps running beneath it.
+public final class ProblemOverlay: Scene {
+    public let scene: Scene
+    public let problem: Problem
+    let fonts: FontStack
+
+    public init(_ scene: Scene, problem: Problem, resources: SceneResources) {
+        self.scene = scene
+        self.problem = problem
+        fonts = resources.fonts
+    }
+
+    public var name: String { scene.name }
+    public func render(into canvas: Canvas, at t: Double) {
+        scene.render(into: canvas, at: t)
+        problem.draw(in: canvas, box: panelBox(Size(width: Double(canvas.width), height: Double(canvas.height))), fonts: fonts)
+    }
+    /// A band across the top, about a quarter of the frame: the wheel's middle stays in view.
+    func panelBox(_ size: Size) -> Rect {
+        let margin = max(6, 0.02 * min(size.width, size.height))
+        let width = min(size.width - 2 * margin, max(320, size.height * 1.2))
+        return Rect(x: (size.width - width) / 2, y: margin, width: width, height: max(90, size.height * 0.26))
+    }
+    public func handle(_ input: SceneInput, at t: Double, frameSize: Size) { scene.handle(input, at: t, frameSize: frameSize) }
+    public func isAnimating(at t: Double) -> Bool { scene.isAnimating(at: t) }
+    public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? {
+        // The scene's own rectangle, unless it reaches under the panel (then everything).
+        guard let rect = scene.dirtyRect(since: previous, at: t, frameSize: frameSize) else { return nil }
+        let panel = PixelRect(enclosing: panelBox(frameSize).insetBy(-2))
+        return rect.intersection(panel).isEmpty ? rect : nil
+    }
+    public func jsonLine(at t: Double) -> String { scene.jsonLine(at: t) }
+    public func prepare(frameSize: Size) { scene.prepare(frameSize: frameSize) }
+    public func nextChange(after t: Double) -> Double? { scene.nextChange(after: t) }
+    public func acceptsReload(at t: Double) -> Bool { scene.acceptsReload(at: t) }
+    public var wantsTextInput: Bool { scene.wantsTextInput }
+}

@@ -51,6 +51,13 @@ final class Session {
     private var lastRetry = -Double.infinity
     /// Seconds between tries while only a problem can be shown (a state file another program held, say).
     static let retryInterval = 5.0
+    /// Scenes shown at least once (`didAppear` called).
+    private var appeared: Set<ObjectIdentifier> = []
+    /// A touch that began in a corner of a kiosk with several scenes, and when.
+    private var cornerPress: Double?
+    /// How long a corner must be held to switch scenes, and the corner's size (fraction of the smaller side).
+    static let cornerHold = 1.5
+    static let cornerSize = 0.12
     private(set) var stats: FrameStats
     private var pacer: FramePacer
     /// Tests: called with t after each frame is drawn and before it is presented.
@@ -112,6 +119,10 @@ final class Session {
                 return .screenshotSaved
             }
             if let change = scene.nextChange(after: lastDrawn), change <= now { needsFrame = true }
+            if appeared.insert(ObjectIdentifier(scenes[current])).inserted {
+                scenes[current].didAppear(at: now)
+                needsFrame = true
+            }
             if needsFrame || scene.isAnimating(at: now) {
                 try window.drawFrame(scene, at: now, incremental: !needsFrame)
                 lastDrawn = now
@@ -167,8 +178,20 @@ final class Session {
             case .redraw: needsFrame = true
             case .resetTexture: window.discardTexture(); needsFrame = true
             case .input(let input):
+                if options.kiosk, scenes.count > 1, case .tap(let p) = input, p.x < 0, isInCorner(x: -1 - p.x, y: -1 - p.y) {
+                    cornerPress = clock.seconds   // a touch in a corner: held long enough, it switches scenes
+                    continue
+                }
                 scene.handle(window.framePixels(input), at: clock.seconds, frameSize: window.frameSize)
                 needsFrame = true
+            case .fingerUp:
+                if let start = cornerPress, clock.seconds - start >= Session.cornerHold {
+                    current = (current + 1) % scenes.count
+                    lastDrawn = -.infinity
+                    showProblem()
+                    needsFrame = true
+                }
+                cornerPress = nil
             case .nextScene:
                 current = (current + 1) % scenes.count
                 lastDrawn = -.infinity
@@ -206,6 +229,14 @@ final class Session {
             syncTextInput()
         } while SDL_PollEvent(&event) == 1
         return nil
+    }
+
+    /// Whether a touch at (x, y), normalised 0…1 across the window, is in one of its corners.
+    private func isInCorner(x: Double, y: Double) -> Bool {
+        let size = window.frameSize
+        let side = Session.cornerSize * min(size.width, size.height)
+        let px = x * size.width, py = y * size.height
+        return (px < side || px > size.width - side) && (py < side || py > size.height - side)
     }
 
     /// SDL's text input on while the scene takes typed text, off otherwise (so keys act as keys).

@@ -4,7 +4,8 @@
 //   touch: a tap · E entry editor · Ctrl+V paste entries · a file or text dropped on the window: entries.
 // While the scene takes typed text (the entry editor): text comes from SDL_TEXTINPUT (any script, any
 // keyboard layout); Enter, Esc, Backspace, Delete, Up and Down edit; Ctrl+V pastes; nothing else acts.
-// In kiosk mode Esc, Q, F, R, E, pastes, drops and closing the window do nothing; Ctrl+Alt+Q quits (and
+// A kiosk with several scenes switches to the next on a touch held 1.5 s in a corner of the screen
+// (the corners take no taps there). In kiosk mode Esc, Q, F, R, E, pastes, drops and closing the window do nothing; Ctrl+Alt+Q quits (and
 // SIGTERM, which SDL turns into SDL_QUIT, so `systemctl stop` works). Key repeats count only for + and −
 // (and, while typing, Backspace, Delete, Up and Down).
 import CSDL2
@@ -30,6 +31,8 @@ enum EventResponse: Equatable {
     /// A file dropped on the window (its path) and text dropped on it.
     case dropFile(String)
     case dropText(String)
+    /// A finger left the screen (ends a kiosk's long press in a corner).
+    case fingerUp
 }
 
 /// The scenes the number keys pick, in key order.
@@ -58,6 +61,8 @@ func response(to event: SDL_Event, kiosk: Bool = false, editing: Bool = false) -
         return SDL_EventType(event.type) == SDL_DROPFILE ? .dropFile(string) : .dropText(string)
     case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != UInt32.max:  // not SDL_TOUCH_MOUSEID (a touch, handled as a finger)
         return .input(.tap(Point(x: Double(event.button.x), y: Double(event.button.y))))
+    case SDL_FINGERUP:
+        return .fingerUp
     case SDL_FINGERDOWN:
         // Normalised 0…1 across the window; marked by a negative sentinel the loop recognises.
         return .input(.tap(Point(x: -1 - Double(event.tfinger.x), y: -1 - Double(event.tfinger.y))))

@@ -32,7 +32,7 @@ public struct ConfigFile {
     /// The sections a config file may have.
     public static let sections = ["wheel", "timer", "pie", "clock"]
     /// Top-level keys beside the sections.
-    static let settings = ["state"]
+    static let settings = ["state", "scene", "scenes"]
 
     /// Reads and parses the file at `path` (relative paths inside resolve against its directory).
     public static func load(path: String) throws(ConfigError) -> ConfigFile {
@@ -68,6 +68,29 @@ public struct ConfigFile {
         let name = try reader.string(raw, at: "state")
         guard !name.isEmpty, !name.contains("\0") else { throw reader.error("state", "is empty (give a file path, like \"raffle.db\")") }
         return name.hasPrefix("/") ? name : FilePaths.appending(name, to: baseDirectory)
+    }
+
+    /// `scene`: the scene a window shows first (nil: the file names none).
+    public func initialScene() throws(ConfigError) -> String? {
+        guard let raw = top["scene"] else { return nil }
+        return try reader.sceneName(raw, at: "scene")
+    }
+
+    /// `scenes`: the scenes Tab (or a kiosk's corner press) cycles through, in order (nil: not given).
+    public func sceneList() throws(ConfigError) -> [String]? {
+        guard let raw = top["scenes"] else { return nil }
+        let list = try reader.array(raw, at: "scenes")
+        guard !list.isEmpty else { throw reader.error("scenes", "is empty (name at least one of \(SceneCatalog.names.joined(separator: ", ")))") }
+        var names: [String] = []
+        for (i, value) in list.enumerated() {
+            let name = try reader.sceneName(value, at: "scenes[\(i)]")
+            guard !names.contains(name) else { throw reader.error("scenes[\(i)]", "'\(name)' is named twice") }
+            names.append(name)
+        }
+        if let first = try initialScene(), !names.contains(first) {
+            throw reader.error("scene", "'\(first)' is not one of scenes (\(names.joined(separator: ", ")))")
+        }
+        return names
     }
 
     /// A reader whose errors name this file.

@@ -43,6 +43,15 @@ struct ConfigReader {
         return c
     }
 
+    /// One of the scenes there are (SceneCatalog.names).
+    func sceneName(_ value: JSONValue, at path: String) throws(ConfigError) -> String {
+        let name = try string(value, at: path)
+        guard SceneCatalog.names.contains(name) else {
+            throw error(path, "'\(name)' is not a scene (use one of \(SceneCatalog.names.joined(separator: ", ")))")
+        }
+        return name
+    }
+
     func rejectUnknownKeys(_ object: [String: JSONValue], known: [String], at path: String) throws(ConfigError) {
         let unknown = object.keys.filter { !known.contains($0) }.sorted()
         guard let first = unknown.first else { return }

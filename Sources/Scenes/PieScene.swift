@@ -16,6 +16,8 @@ public final class PieScene: Scene {
     let timeline: PieTimeline
     /// Scene time at which the current draw began.
     private(set) var drawStart = 0.0
+    /// Whether the window has shown it yet (`didAppear`).
+    private var appeared = false
     /// Per frame size; rebuilt only when the size changes.
     var cache: PieFrameCache?
     /// Reused between frames so drawing the slices allocates nothing: the list `fillTiles` takes and
@@ -42,6 +44,13 @@ public final class PieScene: Scene {
     }
 
     // MARK: Scene
+
+    /// The pie draws itself when it is first shown, not at launch while hidden.
+    public func didAppear(at t: Double) {
+        guard !appeared else { return }
+        appeared = true
+        replay(at: t)
+    }
 
     public func handle(_ input: SceneInput, at t: Double, frameSize: Size) {
         switch input {

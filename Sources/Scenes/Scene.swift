@@ -31,6 +31,9 @@ public protocol Scene: AnyObject {
     func acceptsReload(at t: Double) -> Bool
     /// True while the scene takes typed text (an entry editor): keys then edit instead of acting.
     var wantsTextInput: Bool { get }
+    /// The window shows this scene for the first time, at `t`: a timer or a pie starts now, not at
+    /// launch while it was hidden. (`roundel render` never calls it: there t counts from the start.)
+    func didAppear(at t: Double)
 }
 
 extension Scene {
@@ -38,6 +41,7 @@ extension Scene {
     public func nextChange(after t: Double) -> Double? { nil }
     public func acceptsReload(at t: Double) -> Bool { true }
     public var wantsTextInput: Bool { false }
+    public func didAppear(at t: Double) {}
 }
 
 /// What a user did, in scene terms (the host maps keys, clicks and touches onto these).

@@ -37,15 +37,18 @@ public enum SceneCatalog {
     /// bad file is reported before anything slow happens (the window reads it before opening).
     public static func read(_ config: ConfigFile?) throws(ConfigError) -> Configs {
         guard let config else { return Configs() }
-        return Configs(wheel: try WheelConfig.parse(config), timer: try TimerConfig.parse(config),
-                       pie: try PieConfig.parse(config), clock: try ClockConfig.parse(config))
+        var configs = Configs(wheel: try WheelConfig.parse(config), timer: try TimerConfig.parse(config),
+                              pie: try PieConfig.parse(config), clock: try ClockConfig.parse(config))
+        configs.scene = try config.initialScene()
+        configs.scenes = try config.sceneList()
+        return configs
     }
 
-    /// The scenes that exist, in `names` order, from sections already read.
+    /// The scenes that exist, in `names` order (or `only`'s), from sections already read.
     public static func makeAll(_ configs: Configs, resources: SceneResources, seed: UInt64? = nil,
-                               ledger: Ledger? = nil) throws -> [Scene] {
+                               ledger: Ledger? = nil, only: [String]? = nil) throws -> [Scene] {
         var scenes: [Scene] = []
-        for name in names {
+        for name in only ?? names {
             if let scene = try build(name, configs, resources: resources, seed: seed, ledger: ledger) { scenes.append(scene) }
         }
         return scenes
@@ -71,6 +74,9 @@ public enum SceneCatalog {
         public var timer = TimerConfig.defaults
         public var pie = PieConfig.defaults
         public var clock = ClockConfig.defaults
+        /// The config's `scene` (shown first) and `scenes` (the ones a window cycles), when it names them.
+        public var scene: String?
+        public var scenes: [String]?
         public init() {}
         public init(wheel: WheelConfig, timer: TimerConfig, pie: PieConfig, clock: ClockConfig) {
             self.wheel = wheel; self.timer = timer; self.pie = pie; self.clock = clock

@@ -31,6 +31,9 @@ public final class TimerScene: Scene {
     /// A timer from a checked `config` (see `TimerConfig.load` / `validate`), running from
     /// `startsAt` (nil: waiting for a start, shown full at its first step).
     /// Throws for a config that cannot run (as `TimerConfig.validate` says).
+    /// Whether the window has shown it yet (`didAppear`).
+    private var appeared = false
+
     public init(config: TimerConfig = .defaults, resources: SceneResources, startsAt: Double? = 0) throws(ConfigError) {
         try config.validate()
         self.config = config
@@ -87,6 +90,13 @@ public final class TimerScene: Scene {
     }
 
     // MARK: Scene
+
+    /// A timer starts when it is first shown (a kiosk opened on the wheel does not run it hidden).
+    public func didAppear(at t: Double) {
+        guard !appeared else { return }
+        appeared = true
+        if clock.isRunning(at: t) { restart(at: t) }
+    }
 
     public func handle(_ input: SceneInput, at t: Double, frameSize: Size) {
         switch input {

@@ -8,8 +8,8 @@ import Scenes
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show the scenes in a window (the default).")
 
-    @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")).")
-    var scene: String = "wheel"
+    @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")) (default: the config's scene, else wheel).")
+    var scene: String?
 
     @Option(help: ArgumentHelp("A JSON config file (a section per scene); edits apply while running.", valueName: "file.json"))
     var config: String?
@@ -44,17 +44,17 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let options = try RunOptions.parse(self)
-        guard SceneCatalog.names.contains(scene) else {
+        if let scene, !SceneCatalog.names.contains(scene) {
             throw UserError("roundel: unknown scene '\(scene)' (choose from \(SceneCatalog.names.joined(separator: ", ")))")
         }
         // Fonts, the ring image and the scenes load on another core while the window opens.
         // A window opens at its requested size; a fullscreen one's size is not known yet.
         let windowed = !(options.host.fullscreen || options.host.kiosk)
         let expected = Size(width: Double(options.host.size.width), height: Double(options.host.size.height))
-        let loading = try SceneSetup.startLoading(configPath: config, seed: options.seed, names: names, state: state,
-                                                  scene: scene, showProblems: kiosk, warm: windowed ? (scene, expected) : nil)
+        let (loading, first) = try SceneSetup.startLoading(configPath: config, seed: options.seed, names: names, state: state,
+                                                           scene: scene, kiosk: kiosk, warm: windowed ? expected : nil)
         do {
-            try runWindow(initialScene: scene, options: options.host) { try loading.wait().get() }
+            try runWindow(initialScene: first, options: options.host) { try loading.wait().get() }
         } catch let error as HostError {
             throw UserError(error.description)
         }

@@ -37,39 +37,43 @@ enum SceneSetup {
     /// A kiosk (`showProblems`) never exits for a problem in its files: the window shows it in a
     /// panel and tries again until the files can be used.
     /// `warm`: the scene shown first and its expected frame size, prepared on the loading thread too.
-    /// `scene`: the one the window shows first (a problem panel takes its place until it can).
+    /// `scene`: `--scene`, the one the window shows first (else the config's `scene`, else the wheel;
+    /// a problem panel takes its place until it can). Returns the loading scenes and that name.
+    /// `kiosk`: only that scene unless the config names `scenes`; problems are shown, not fatal.
     static func startLoading(configPath: String?, seed: UInt64?, names: String? = nil, state: String? = nil,
-                             scene: String = "wheel", showProblems: Bool = false,
-                             warm: (scene: String, size: Size)? = nil) throws -> Loading {
-        let loader = WindowLoader(configPath: configPath, names: names, state: state, seed: seed)
+                             scene: String? = nil, kiosk: Bool = false,
+                             warm: Size? = nil) throws -> (loading: Loading, scene: String) {
+        let loader = WindowLoader(configPath: configPath, names: names, state: state, seed: seed, scene: scene, kiosk: kiosk)
         var checked: SceneCatalog.Configs?
         var startProblem = ""
         do { checked = try loader.check() } catch {
-            guard showProblems else { throw error }
+            guard kiosk else { throw error }
             startProblem = "\(error)"
             printLine(startProblem + " (waiting for a config it can use)", to: 2)
         }
         let first = checked
         let problem = startProblem
-        return Pending {
+        let initial = checked.map(loader.initialScene) ?? scene ?? "wheel"
+        let loading = Pending {
             Result {
                 let resources = try loadResources()
                 let reload: () throws -> [Scene] = { try loader.scenes(try loader.check(), resources: resources) }
                 let waiting = { (message: String) in
                     LoadedScenes(scenes: [ProblemScene(problem: Problem(message: message, title: ProblemScene.waitingTitle),
-                                                       resources: resources, name: scene)],
+                                                       resources: resources, name: initial)],
                                  reload: reload, resources: resources)
                 }
                 guard let first else { return waiting(problem) }
                 let scenes: [Scene]
                 do { scenes = try loader.scenes(first, resources: resources) } catch {
-                    guard showProblems else { throw error }
+                    guard kiosk else { throw error }
                     return waiting("\(error)")
                 }
-                if let warm { scenes.first { $0.name == warm.scene }?.prepare(frameSize: warm.size) }
+                if let warm { scenes.first { $0.name == initial }?.prepare(frameSize: warm) }
                 return LoadedScenes(scenes: scenes, reload: reload, resources: resources)
             }
         }
+        return (loading, initial)
     }
 
     /// Scenes being made on another thread (see `startLoading`).
@@ -126,11 +130,31 @@ final class WindowLoader: @unchecked Sendable {
     let names: String?
     let state: String?
     let seed: UInt64?
+    /// `--scene`, if given.
+    let scene: String?
+    let kiosk: Bool
     /// Opened once; touched only by whichever thread loads (first the loading thread, then the window's).
     private(set) var ledger: Ledger?
 
-    init(configPath: String?, names: String?, state: String?, seed: UInt64?) {
+    init(configPath: String?, names: String?, state: String?, seed: UInt64?, scene: String?, kiosk: Bool) {
         self.configPath = configPath; self.names = names; self.state = state; self.seed = seed
+        self.scene = scene; self.kiosk = kiosk
+    }
+
+    /// `--scene`, else the config's `scene`, else the wheel.
+    func initialScene(_ configs: SceneCatalog.Configs) -> String { scene ?? configs.scene ?? "wheel" }
+
+    /// The scenes a window cycles: the config's `scenes`; else every scene on a desktop and only the
+    /// first one on a kiosk.
+    func sceneNames(_ configs: SceneCatalog.Configs) throws -> [String]? {
+        let initial = initialScene(configs)
+        if let list = configs.scenes {
+            guard list.contains(initial) else {
+                throw UserError("roundel: --scene '\(initial)' is not one of the config's scenes (\(list.joined(separator: ", ")))")
+            }
+            return list
+        }
+        return kiosk ? [initial] : nil
     }
 
     /// The config's sections (with `--names`) read and checked, and the state file open: each problem a UserError.
@@ -139,12 +163,14 @@ final class WindowLoader: @unchecked Sendable {
         var configs: SceneCatalog.Configs
         do { configs = try SceneCatalog.read(file) } catch { throw UserError(error.description) }
         if let names { try DrawSetup.apply(names: names, to: &configs.wheel) }
+        _ = try sceneNames(configs)
         if ledger == nil { ledger = try DrawSetup.openLedger(option: state, file: file) }
         return configs
     }
 
     func scenes(_ configs: SceneCatalog.Configs, resources: SceneResources) throws -> [Scene] {
-        do { return try SceneCatalog.makeAll(configs, resources: resources, seed: seed, ledger: ledger) } catch {
+        let only = try sceneNames(configs)
+        do { return try SceneCatalog.makeAll(configs, resources: resources, seed: seed, ledger: ledger, only: only) } catch {
             throw UserError("\(error)")
         }
     }

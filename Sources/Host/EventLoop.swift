@@ -100,6 +100,7 @@ final class Session {
     /// Runs until a quit key, the window closing, or a `--screenshot` being saved.
     func run() throws(HostError) -> QuitReason {
         precondition(!scenes.isEmpty, "a session needs at least one scene")
+        window.rotation = options.rotation
         if options.kiosk { window.enterKioskMode() }
         SDL_StopTextInput()   // on until a scene asks for text (X11 starts it with the window)
         var needsFrame = true
@@ -233,10 +234,11 @@ final class Session {
 
     /// Whether a touch at (x, y), normalised 0…1 across the window, is in one of its corners.
     private func isInCorner(x: Double, y: Double) -> Bool {
-        let size = window.frameSize
-        let side = Session.cornerSize * min(size.width, size.height)
-        let px = x * size.width, py = y * size.height
-        return (px < side || px > size.width - side) && (py < side || py > size.height - side)
+        let (width, height) = window.outputSize
+        let w = Double(width), h = Double(height)
+        let side = Session.cornerSize * min(w, h)
+        let px = x * w, py = y * h
+        return (px < side || px > w - side) && (py < side || py > h - side)
     }
 
     /// SDL's text input on while the scene takes typed text, off otherwise (so keys act as keys).
@@ -392,16 +394,41 @@ extension Window {
         return Size(width: Double(w), height: Double(h))
     }
 
-    /// A tap in window units (or a touch, normalised and marked negative by `response`) in frame px.
+    /// A tap in window units (or a touch, normalised and marked negative by `response`) in frame px:
+    /// scaled to the drawable, then turned back by the window's rotation.
     func framePixels(_ input: SceneInput) -> SceneInput {
         guard case .tap(let p) = input else { return input }
-        let frame = frameSize
+        // Where on the display, 0…1 across and down.
+        var u = 0.0, v = 0.0
         if p.x < 0 {   // a touch: −1 − normalised coordinate
-            return .tap(Point(x: (-1 - p.x) * frame.width, y: (-1 - p.y) * frame.height))
+            u = -1 - p.x
+            v = -1 - p.y
+        } else {
+            var w: Int32 = 0, h: Int32 = 0
+            SDL_GetWindowSize(window, &w, &h)
+            guard w > 0, h > 0 else { return input }
+            u = p.x / Double(w)
+            v = p.y / Double(h)
         }
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetWindowSize(window, &w, &h)
-        guard w > 0, h > 0 else { return input }
-        return .tap(Point(x: p.x * frame.width / Double(w), y: p.y * frame.height / Double(h)))
+        let frame = frameSize
+        // The frame turned clockwise by `rotation` is what the display shows; undo it.
+        switch rotation {
+        case 90: return .tap(Point(x: v * frame.width, y: (1 - u) * frame.height))
+        case 180: return .tap(Point(x: (1 - u) * frame.width, y: (1 - v) * frame.height))
+        case 270: return .tap(Point(x: (1 - v) * frame.width, y: u * frame.height))
+        default: return .tap(Point(x: u * frame.width, y: v * frame.height))
+        }
+    }
+
+    /// Where frame point `p` appears on the display, 0…1 across and down (the inverse of `framePixels`).
+    func displayFraction(of p: Point) -> (u: Double, v: Double) {
+        let frame = frameSize
+        let x = p.x / frame.width, y = p.y / frame.height
+        switch rotation {
+        case 90: return (1 - y, x)
+        case 180: return (1 - x, 1 - y)
+        case 270: return (y, 1 - x)
+        default: return (x, y)
+        }
     }
 }

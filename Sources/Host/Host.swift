@@ -29,10 +29,12 @@ public struct HostOptions: Sendable {
     public var configPath: String?
     /// Seconds between polls of the config file's modification time and size.
     public var configPollInterval: Double
+    /// Degrees clockwise the frame is turned for the display: 0, 90, 180 or 270 (`--rotate`).
+    public var rotation: Int
 
     public init(size: (width: Int, height: Int) = (960, 720), title: String = "Roundel", fullscreen: Bool = false,
                 kiosk: Bool = false, screenshot: (path: String, after: Double)? = nil, stats: Bool = false,
-                configPath: String? = nil, configPollInterval: Double = 1) {
+                configPath: String? = nil, configPollInterval: Double = 1, rotation: Int = 0) {
         self.size = size
         self.title = title
         self.fullscreen = fullscreen
@@ -41,6 +43,7 @@ public struct HostOptions: Sendable {
         self.stats = stats
         self.configPath = configPath
         self.configPollInterval = configPollInterval
+        self.rotation = rotation
     }
 }
 

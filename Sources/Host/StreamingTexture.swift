@@ -39,9 +39,21 @@ func upload(_ pixmap: Pixmap, to texture: StreamingTexture) throws(HostError) {
     guard status == 0 else { throw .sdl("SDL_UpdateTexture") }
 }
 
-/// Draws `texture` over the whole render target of `renderer` (1:1 when the sizes match).
-func copyToTarget(_ texture: StreamingTexture, renderer: OpaquePointer) throws(HostError) {
-    guard SDL_RenderCopy(renderer, texture.handle, nil, nil) == 0 else { throw .sdl("SDL_RenderCopy") }
+/// Draws `texture` over the whole render target of `renderer` (1:1 when the sizes match), turned
+/// `rotation` degrees clockwise (0, 90, 180, 270) about the target's centre: the texture then has the
+/// target's sides swapped for 90 and 270, and its turned rectangle covers the target exactly.
+func copyToTarget(_ texture: StreamingTexture, renderer: OpaquePointer, rotation: Int = 0,
+                  output: (width: Int, height: Int) = (0, 0)) throws(HostError) {
+    guard rotation % 360 != 0 else {
+        guard SDL_RenderCopy(renderer, texture.handle, nil, nil) == 0 else { throw .sdl("SDL_RenderCopy") }
+        return
+    }
+    // Centred on the target; SDL turns dstrect about its centre.
+    var target = SDL_Rect(x: Int32((output.width - texture.width) / 2), y: Int32((output.height - texture.height) / 2),
+                          w: Int32(texture.width), h: Int32(texture.height))
+    guard SDL_RenderCopyEx(renderer, texture.handle, nil, &target, Double(rotation), nil, SDL_FLIP_NONE) == 0 else {
+        throw .sdl("SDL_RenderCopyEx")
+    }
 }
 
 /// The pixels of the current render target of `renderer` read back as ARGB8888 (alpha is 0xFF

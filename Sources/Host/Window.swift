@@ -18,6 +18,12 @@ public final class Window {
     private var lastDrawn: (scene: ObjectIdentifier, t: Double, size: Size)?
     /// The part of the frame the last `drawFrame` sent to the texture (nil: nothing).
     var lastUploaded: PixelRect? { uploader.lastUploaded }
+    /// Degrees clockwise the frame is turned on its way to the display (0, 90, 180 or 270): frames are
+    /// drawn for the turned size (a portrait frame on a landscape panel mounted on its side) and SDL
+    /// turns the texture as it copies it (SDL_RenderCopyEx), the one rotated copy a frame costs.
+    public var rotation = 0 {
+        didSet { lastDrawn = nil }
+    }
 
     /// Opens a resizable window of `width`×`height` window units (device px on a 1× display).
     /// `fullscreen` opens it covering the desktop (SDL_WINDOW_FULLSCREEN_DESKTOP: no mode change).
@@ -70,11 +76,17 @@ public final class Window {
         SDL_QuitSubSystem(SDL_INIT_VIDEO)
     }
 
-    /// The drawable size in device px: what a frame is rendered at.
-    public var pixelSize: (width: Int, height: Int) {
+    /// The drawable size in device px.
+    public var outputSize: (width: Int, height: Int) {
         var width: Int32 = 0, height: Int32 = 0
         guard SDL_GetRendererOutputSize(renderer, &width, &height) == 0 else { return (0, 0) }
         return (Int(width), Int(height))
+    }
+
+    /// What a frame is rendered at: the drawable size, its sides swapped when turned 90° or 270°.
+    public var pixelSize: (width: Int, height: Int) {
+        let (w, h) = outputSize
+        return rotation % 180 == 0 ? (w, h) : (h, w)
     }
 
     /// Whether SDL_RenderPresent waits for the display's vertical blank.
@@ -123,10 +135,11 @@ public final class Window {
         // Xvfb. Reset the viewport to the whole output whenever it is not.
         var viewport = SDL_Rect()
         SDL_RenderGetViewport(renderer, &viewport)
-        if viewport.x != 0 || viewport.y != 0 || Int(viewport.w) != texture.width || Int(viewport.h) != texture.height {
+        let output = outputSize
+        if viewport.x != 0 || viewport.y != 0 || Int(viewport.w) != output.width || Int(viewport.h) != output.height {
             SDL_RenderSetViewport(renderer, nil)
         }
-        try copyToTarget(texture, renderer: renderer)
+        try copyToTarget(texture, renderer: renderer, rotation: rotation, output: output)
     }
 
     /// The frame last drawn, as rendered (before SDL); nil before the first frame.

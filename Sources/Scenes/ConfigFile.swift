@@ -32,7 +32,7 @@ public struct ConfigFile {
     /// The sections a config file may have.
     public static let sections = ["wheel", "timer", "pie", "clock"]
     /// Top-level keys beside the sections.
-    static let settings = ["state", "scene", "scenes"]
+    static let settings = ["state", "scene", "scenes", "display"]
 
     /// Reads and parses the file at `path` (relative paths inside resolve against its directory).
     public static func load(path: String) throws(ConfigError) -> ConfigFile {
@@ -91,6 +91,21 @@ public struct ConfigFile {
             throw reader.error("scene", "'\(first)' is not one of scenes (\(names.joined(separator: ", ")))")
         }
         return names
+    }
+
+    /// `display.rotate`: degrees clockwise the frame is turned for the display (nil: not given).
+    public func displayRotation() throws(ConfigError) -> Int? {
+        guard let display = try section("display", known: ["rotate"]), let raw = display["rotate"] else { return nil }
+        let degrees = try reader.number(raw, at: "display.rotate")
+        guard let rotation = ConfigFile.rotation(degrees) else {
+            throw reader.error("display.rotate", "\(formatted(degrees)) is not a rotation (use 0, 90, 180 or 270)")
+        }
+        return rotation
+    }
+
+    /// 0, 90, 180 or 270 (degrees clockwise), else nil.
+    public static func rotation(_ degrees: Double) -> Int? {
+        [0, 90, 180, 270].first { Double($0) == degrees }
     }
 
     /// A reader whose errors name this file.

@@ -41,6 +41,7 @@ public enum SceneCatalog {
                               pie: try PieConfig.parse(config), clock: try ClockConfig.parse(config))
         configs.scene = try config.initialScene()
         configs.scenes = try config.sceneList()
+        configs.rotation = try config.displayRotation()
         return configs
     }
 
@@ -77,6 +78,8 @@ public enum SceneCatalog {
         /// The config's `scene` (shown first) and `scenes` (the ones a window cycles), when it names them.
         public var scene: String?
         public var scenes: [String]?
+        /// `display.rotate`, when given.
+        public var rotation: Int?
         public init() {}
         public init(wheel: WheelConfig, timer: TimerConfig, pie: PieConfig, clock: ClockConfig) {
             self.wheel = wheel; self.timer = timer; self.pie = pie; self.clock = clock

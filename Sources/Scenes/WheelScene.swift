@@ -258,6 +258,9 @@ public final class WheelScene: Scene {
         onSpinEnd?(items[index])
     }
 
+    /// Where START is on a frame of `size` px (a host maps touches; tests tap it).
+    public func startButton(frameSize size: Size) -> Rect { layout(for: size).buttonRect }
+
     func layout(for size: Size) -> WheelLayout {
         if let cache, cache.size == size { return cache.layout }
         return WheelLayout(frame: size)

@@ -27,6 +27,9 @@ struct Run: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Seed for the wheel's outcomes (default: random).", valueName: "number"))
     var seed: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Turn the picture for a display mounted on its side: 0, 90, 180 or 270 degrees clockwise (default: the config's display.rotate, else 0).", valueName: "degrees"))
+    var rotate: String?
+
     @Flag(help: "Cover the whole screen (F toggles).")
     var fullscreen = false
 
@@ -51,10 +54,13 @@ struct Run: ParsableCommand {
         // A window opens at its requested size; a fullscreen one's size is not known yet.
         let windowed = !(options.host.fullscreen || options.host.kiosk)
         let expected = Size(width: Double(options.host.size.width), height: Double(options.host.size.height))
-        let (loading, first) = try SceneSetup.startLoading(configPath: config, seed: options.seed, names: names, state: state,
-                                                           scene: scene, kiosk: kiosk, warm: windowed ? expected : nil)
+        let (loading, first, configRotation) = try SceneSetup.startLoading(
+            configPath: config, seed: options.seed, names: names, state: state, scene: scene, kiosk: kiosk,
+            warm: windowed && (options.rotation ?? 0) % 180 == 0 ? expected : nil)
+        var host = options.host
+        host.rotation = options.rotation ?? configRotation ?? 0
         do {
-            try runWindow(initialScene: first, options: options.host) { try loading.wait().get() }
+            try runWindow(initialScene: first, options: host) { try loading.wait().get() }
         } catch let error as HostError {
             throw UserError(error.description)
         }

@@ -1,10 +1,13 @@
 // `roundel run`'s words checked in one place, each mistake one line naming the option and the rule,
 // then handed to Host as a HostOptions.
 import Host
+import Scenes
 
 struct RunOptions {
     var host: HostOptions
     var seed: UInt64?
+    /// `--rotate`, when given.
+    var rotation: Int?
 
     static func parse(_ run: Run) throws -> RunOptions {
         let size = try FrameSize.parse(run.size)
@@ -17,6 +20,13 @@ struct RunOptions {
             guard !path.isEmpty else { throw UserError("roundel: --screenshot needs a file name, like shot.png") }
             host.screenshot = (path, try after.map { try Seconds.parse($0, option: "--after") } ?? 0)
         }
-        return RunOptions(host: host, seed: try SceneSetup.parseSeed(run.seed))
+        var rotation: Int?
+        if let text = run.rotate {
+            guard let degrees = Double(text), let r = ConfigFile.rotation(degrees) else {
+                throw UserError("roundel: --rotate '\(text)' must be 0, 90, 180 or 270 (degrees clockwise)")
+            }
+            rotation = r
+        }
+        return RunOptions(host: host, seed: try SceneSetup.parseSeed(run.seed), rotation: rotation)
     }
 }

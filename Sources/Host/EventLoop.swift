@@ -51,6 +51,10 @@ final class Session {
     private var lastRetry = -Double.infinity
     /// Seconds between tries while only a problem can be shown (a state file another program held, say).
     static let retryInterval = 5.0
+    /// Joysticks and game controllers, opened as they appear.
+    private var joysticks: Joysticks?
+    /// When Space, Enter or a button last acted (the cooldown counts from there).
+    private var lastPrimary = -Double.infinity
     /// Scenes shown at least once (`didAppear` called).
     private var appeared: Set<ObjectIdentifier> = []
     /// A touch that began in a corner of a kiosk with several scenes, and when.
@@ -101,6 +105,8 @@ final class Session {
     func run() throws(HostError) -> QuitReason {
         precondition(!scenes.isEmpty, "a session needs at least one scene")
         window.rotation = options.rotation
+        joysticks = Joysticks()
+        defer { joysticks = nil }
         if options.kiosk { window.enterKioskMode() }
         SDL_StopTextInput()   // on until a scene asks for text (X11 starts it with the window)
         var needsFrame = true
@@ -178,6 +184,17 @@ final class Session {
             case .quit(let reason): return reason
             case .redraw: needsFrame = true
             case .resetTexture: window.discardTexture(); needsFrame = true
+            case .button, .input(.primaryAction):
+                // A held or bouncing button, or a key that repeats, asks again and again: once per cooldown.
+                let now = clock.seconds
+                guard now - lastPrimary >= options.cooldown else { continue }
+                lastPrimary = now
+                scene.handle(.primaryAction, at: now, frameSize: window.frameSize)
+                needsFrame = true
+            case .joystickAdded(let index):
+                joysticks?.added(deviceIndex: index)
+            case .joystickRemoved(let id):
+                joysticks?.removed(instance: id)
             case .input(let input):
                 if options.kiosk, scenes.count > 1, case .tap(let p) = input, p.x < 0, isInCorner(x: -1 - p.x, y: -1 - p.y) {
                     cornerPress = clock.seconds   // a touch in a corner: held long enough, it switches scenes

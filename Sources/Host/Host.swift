@@ -31,10 +31,13 @@ public struct HostOptions: Sendable {
     public var configPollInterval: Double
     /// Degrees clockwise the frame is turned for the display: 0, 90, 180 or 270 (`--rotate`).
     public var rotation: Int
+    /// Seconds after Space, Enter or an arcade button acted during which another press does nothing
+    /// (config `input.cooldown`): a held or bouncing button does not queue spins.
+    public var cooldown: Double
 
     public init(size: (width: Int, height: Int) = (960, 720), title: String = "Roundel", fullscreen: Bool = false,
                 kiosk: Bool = false, screenshot: (path: String, after: Double)? = nil, stats: Bool = false,
-                configPath: String? = nil, configPollInterval: Double = 1, rotation: Int = 0) {
+                configPath: String? = nil, configPollInterval: Double = 1, rotation: Int = 0, cooldown: Double = 1) {
         self.size = size
         self.title = title
         self.fullscreen = fullscreen
@@ -44,6 +47,7 @@ public struct HostOptions: Sendable {
         self.configPath = configPath
         self.configPollInterval = configPollInterval
         self.rotation = rotation
+        self.cooldown = cooldown
     }
 }
 

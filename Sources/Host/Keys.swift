@@ -1,7 +1,9 @@
 // What each SDL event asks of the host: the one table of keys, clicks and touches.
 //   Space/Enter primary action · +/− more/fewer slices · R restart (the wheel: a new event) · Tab next
 //   scene · 1–4 wheel, timer, pie, clock · F fullscreen · F12 screenshot · Esc/Q quit · left click and
-//   touch: a tap · E entry editor · Ctrl+V paste entries · a file or text dropped on the window: entries.
+//   touch: a tap · E entry editor · Ctrl+V paste entries · a file or text dropped on the window: entries ·
+//   any button of a joystick or game controller (an arcade button): the primary action.
+// Space, Enter and buttons are held to the input cooldown: presses within it of the last one do nothing.
 // While the scene takes typed text (the entry editor): text comes from SDL_TEXTINPUT (any script, any
 // keyboard layout); Enter, Esc, Backspace, Delete, Up and Down edit; Ctrl+V pastes; nothing else acts.
 // A kiosk with several scenes switches to the next on a touch held 1.5 s in a corner of the screen
@@ -33,6 +35,12 @@ enum EventResponse: Equatable {
     case dropText(String)
     /// A finger left the screen (ends a kiosk's long press in a corner).
     case fingerUp
+    /// A button of a joystick or game controller (an arcade button): the primary action, held to
+    /// `cooldown` like Space and Enter.
+    case button
+    /// A joystick was plugged in (its device index) or removed (its instance id).
+    case joystickAdded(Int32)
+    case joystickRemoved(Int32)
 }
 
 /// The scenes the number keys pick, in key order.
@@ -63,6 +71,12 @@ func response(to event: SDL_Event, kiosk: Bool = false, editing: Bool = false) -
         return .input(.tap(Point(x: Double(event.button.x), y: Double(event.button.y))))
     case SDL_FINGERUP:
         return .fingerUp
+    case SDL_JOYBUTTONDOWN:
+        return .button
+    case SDL_JOYDEVICEADDED:
+        return .joystickAdded(event.jdevice.which)
+    case SDL_JOYDEVICEREMOVED:
+        return .joystickRemoved(event.jdevice.which)
     case SDL_FINGERDOWN:
         // Normalised 0…1 across the window; marked by a negative sentinel the loop recognises.
         return .input(.tap(Point(x: -1 - Double(event.tfinger.x), y: -1 - Double(event.tfinger.y))))

@@ -32,7 +32,7 @@ public struct ConfigFile {
     /// The sections a config file may have.
     public static let sections = ["wheel", "timer", "pie", "clock"]
     /// Top-level keys beside the sections.
-    static let settings = ["state", "scene", "scenes", "display"]
+    static let settings = ["state", "scene", "scenes", "display", "input", "attract"]
 
     /// Reads and parses the file at `path` (relative paths inside resolve against its directory).
     public static func load(path: String) throws(ConfigError) -> ConfigFile {
@@ -101,6 +101,26 @@ public struct ConfigFile {
             throw reader.error("display.rotate", "\(formatted(degrees)) is not a rotation (use 0, 90, 180 or 270)")
         }
         return rotation
+    }
+
+    /// `input.cooldown`: seconds after a spin key or button acted during which another press does nothing.
+    public func inputCooldown() throws(ConfigError) -> Double? {
+        guard let input = try section("input", known: ["cooldown"]), let raw = input["cooldown"] else { return nil }
+        let seconds = try reader.number(raw, at: "input.cooldown")
+        guard seconds >= 0, seconds <= 3600 else {
+            throw reader.error("input.cooldown", "\(formatted(seconds)) is out of range (seconds between spins, 0 to 3600)")
+        }
+        return seconds
+    }
+
+    /// `attract.after`: seconds of no input before the wheel drifts and invites a touch; 0 turns it off.
+    public func attractAfter() throws(ConfigError) -> Double? {
+        guard let attract = try section("attract", known: ["after"]), let raw = attract["after"] else { return nil }
+        let seconds = try reader.number(raw, at: "attract.after")
+        guard seconds >= 0, seconds <= 86_400 else {
+            throw reader.error("attract.after", "\(formatted(seconds)) is out of range (seconds, 0 for off, at most 86400)")
+        }
+        return seconds
     }
 
     /// 0, 90, 180 or 270 (degrees clockwise), else nil.

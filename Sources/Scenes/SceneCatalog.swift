@@ -42,6 +42,8 @@ public enum SceneCatalog {
         configs.scene = try config.initialScene()
         configs.scenes = try config.sceneList()
         configs.rotation = try config.displayRotation()
+        configs.cooldown = try config.inputCooldown()
+        configs.attractAfter = try config.attractAfter()
         return configs
     }
 
@@ -78,8 +80,10 @@ public enum SceneCatalog {
         /// The config's `scene` (shown first) and `scenes` (the ones a window cycles), when it names them.
         public var scene: String?
         public var scenes: [String]?
-        /// `display.rotate`, when given.
+        /// `display.rotate`, `input.cooldown` and `attract.after`, when given.
         public var rotation: Int?
+        public var cooldown: Double?
+        public var attractAfter: Double?
         public init() {}
         public init(wheel: WheelConfig, timer: TimerConfig, pie: PieConfig, clock: ClockConfig) {
             self.wheel = wheel; self.timer = timer; self.pie = pie; self.clock = clock

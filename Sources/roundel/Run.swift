@@ -54,11 +54,12 @@ struct Run: ParsableCommand {
         // A window opens at its requested size; a fullscreen one's size is not known yet.
         let windowed = !(options.host.fullscreen || options.host.kiosk)
         let expected = Size(width: Double(options.host.size.width), height: Double(options.host.size.height))
-        let (loading, first, configRotation) = try SceneSetup.startLoading(
+        let (loading, first, configs) = try SceneSetup.startLoading(
             configPath: config, seed: options.seed, names: names, state: state, scene: scene, kiosk: kiosk,
             warm: windowed && (options.rotation ?? 0) % 180 == 0 ? expected : nil)
         var host = options.host
-        host.rotation = options.rotation ?? configRotation ?? 0
+        host.rotation = options.rotation ?? configs?.rotation ?? 0
+        host.cooldown = configs?.cooldown ?? 1
         do {
             try runWindow(initialScene: first, options: host) { try loading.wait().get() }
         } catch let error as HostError {

@@ -39,11 +39,11 @@ enum SceneSetup {
     /// `warm`: the scene shown first and its expected frame size, prepared on the loading thread too.
     /// `scene`: `--scene`, the one the window shows first (else the config's `scene`, else the wheel;
     /// a problem panel takes its place until it can). Returns the loading scenes, that name and the
-    /// config's `display.rotate`.
+    /// config's sections as read (nil: a kiosk waiting for a config it can use).
     /// `kiosk`: only that scene unless the config names `scenes`; problems are shown, not fatal.
     static func startLoading(configPath: String?, seed: UInt64?, names: String? = nil, state: String? = nil,
                              scene: String? = nil, kiosk: Bool = false,
-                             warm: Size? = nil) throws -> (loading: Loading, scene: String, rotation: Int?) {
+                             warm: Size? = nil) throws -> (loading: Loading, scene: String, configs: SceneCatalog.Configs?) {
         let loader = WindowLoader(configPath: configPath, names: names, state: state, seed: seed, scene: scene, kiosk: kiosk)
         var checked: SceneCatalog.Configs?
         var startProblem = ""
@@ -74,7 +74,7 @@ enum SceneSetup {
                 return LoadedScenes(scenes: scenes, reload: reload, resources: resources)
             }
         }
-        return (loading, initial, checked?.rotation)
+        return (loading, initial, checked)
     }
 
     /// Scenes being made on another thread (see `startLoading`).

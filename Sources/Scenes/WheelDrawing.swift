@@ -465,8 +465,13 @@ extension WheelScene {
         }
     }
 
-    func drawButton(_ frame: WheelFrameCache, label: String, enabled: Bool, in canvas: Canvas) {
+    /// `pulse` 0…1: attract mode's invitation, the button glowing gold.
+    func drawButton(_ frame: WheelFrameCache, label: String, enabled: Bool, pulse: Double = 0, in canvas: Canvas) {
         let rect = frame.layout.buttonRect
+        if pulse > 0 {
+            let glow = frame.layout.radius * 0.035 * (0.4 + 0.6 * pulse)
+            canvas.fill(roundedRect(rect.insetBy(-glow), radius: rect.height / 2 + glow), color: Color(rgb: 0xF2CC5B, alpha: UInt8((150 * pulse).rounded())))
+        }
         canvas.withTransform(.translation(x: 0, y: max(1, rect.height * 0.06))) {
             canvas.fill(frame.button, color: Color(rgb: 0x000000, alpha: 80))
         }

@@ -5,6 +5,11 @@
 // Times are the scene's t (seconds); nothing here reads a clock.
 import BitmapFont
 import Draws
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Motion
 import Raster
 
@@ -147,6 +152,12 @@ extension WheelScene {
             show(raffle.standing.hasStock ? "No prizes left" : "Every entry has been drawn", at: t)
             return false
         }
+        let drift = attractDrift(at: t)
+        if drift > 0 {
+            // The first touch in attract mode spins from where the drifting wheel is now.
+            spinner = Spinner(layout: spinner.layout, weights: spinner.weights, settings: config.spin,
+                              rotation: spinner.rotation(at: t) + drift)
+        }
         do {
             var rng = try raffle.nextGenerator()
             let choice = try index.map { try raffle.choose(forcing: shown[$0]) } ?? raffle.choose(using: &rng)
@@ -246,6 +257,28 @@ extension WheelScene {
         editor = edit
     }
 
+    // MARK: Attract mode
+
+    /// When attract mode starts (nil: off, or something is going on: a spin, the editor, nothing left to win).
+    var attractStart: Double? {
+        guard let after = attractAfter, after > 0, editor == nil else { return nil }
+        let idle = max(lastInput, spinner.endTime ?? 0, refreshAt ?? 0)
+        return idle + after
+    }
+
+    /// Radians the wheel has drifted in attract mode by `t`: one turn a minute, from 0 when it starts.
+    func attractDrift(at t: Double) -> Double {
+        guard let start = attractStart, t > start, !spinner.isSpinning(at: t) else { return 0 }
+        return (t - start) * 2 * Double.pi / 60
+    }
+
+    /// The invitation's pulse, 0…1, once every 1.6 s (sin², no jump).
+    func attractPulse(at t: Double) -> Double {
+        guard let start = attractStart else { return 0 }
+        let s = sin(Double.pi * (t - start) / 1.6)
+        return s * s
+    }
+
     // MARK: What the frame says
 
     func show(_ text: String, at t: Double) { note = (text, t) }
@@ -266,6 +299,7 @@ extension WheelScene {
         if spinning { return nil }
         if let shownResult { return ResultText(text: shownResult.text, color: .white, bar: shownResult.color, share: 0.8) }
         if raffle.standing.remaining == 0 { return ResultText(text: nothingLeftText, color: Color(rgb: 0x8A93A6), bar: nil, share: 0.42) }
+        if attractDrift(at: t) > 0 { return nil }   // the button itself says TOUCH TO SPIN
         return ResultText(text: "Press START", color: Color(rgb: 0x8A93A6), bar: nil, share: 0.42)
     }
 

@@ -45,6 +45,11 @@ public final class WheelScene: Scene {
     var note: (text: String, since: Double)?
     /// The entry editor, while open.
     var editor: EntryEditor?
+    /// Attract mode: after this many seconds with no input and no spin the wheel drifts and invites a
+    /// touch (nil: never; a kiosk's default is 60 s, config `attract.after`).
+    public var attractAfter: Double?
+    /// The latest input the scene had (the idle time for attract mode counts from it or a spin's end).
+    var lastInput = 0.0
     /// A custom ring image, turned with the wheel (nil for the shipped ring and for none).
     let ring: Pixmap?
     let ringGeometry: RingGeometry
@@ -111,6 +116,7 @@ public final class WheelScene: Scene {
     public func handle(_ input: SceneInput, at t: Double, frameSize: Size) {
         reportSpinEnd(at: t)
         applyRefresh(at: t)
+        defer { lastInput = max(lastInput, t) }
         if editor != nil { return handleEditing(input, at: t) }
         switch input {
         case .primaryAction:
@@ -145,6 +151,7 @@ public final class WheelScene: Scene {
     }
 
     public func isAnimating(at t: Double) -> Bool {
+        if attractStart.map({ t >= $0 }) == true { return true }
         guard let end = spinner.endTime else { return false }
         return spinner.isSpinning(at: t) || (t >= end && t < end + WheelScene.highlightFadeIn)
     }
@@ -153,6 +160,7 @@ public final class WheelScene: Scene {
     public func nextChange(after t: Double) -> Double? {
         var next: Double?
         if let due = refreshAt, due > t { next = due }
+        if let start = attractStart, start > t { next = min(next ?? .infinity, start) }
         if let note, note.since + WheelScene.noteDuration > t { next = min(next ?? .infinity, note.since + WheelScene.noteDuration) }
         return next
     }
@@ -168,7 +176,7 @@ public final class WheelScene: Scene {
     /// While one spin runs from `previous` to `t`, only the turning disc's square changes: the
     /// backdrop, hub, pointer and the disabled button are drawn the same, and no result is shown.
     public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? {
-        guard let spin = spinner.currentSpin, previous <= t, previous >= spin.startTime, t < spin.endTime,
+        guard let spin = spinner.currentSpin, previous <= t, previous >= spin.startTime, t < spin.endTime, attractStart == nil,
               note == nil || !(noteIsVisible(at: t) || noteIsVisible(at: previous)), editor == nil,
               let frame = cache, frame.size == frameSize else { return nil }
         let half = max(frame.ringDiameter / 2, frame.sliceRadius) + 3
@@ -182,7 +190,7 @@ public final class WheelScene: Scene {
         reportSpinEnd(at: t)
         applyRefresh(at: t)
         let frame = prepare(for: Size(width: Double(canvas.width), height: Double(canvas.height)))
-        let rotation = spinner.rotation(at: t)
+        let rotation = spinner.rotation(at: t) + attractDrift(at: t)
         let winner = spinner.result(at: t) ?? (spinner.currentSpin == nil ? restingWinner : nil)
         let highlight = winner == nil ? 0 : spinner.currentSpin == nil ? 1 : highlightStrength(at: t)
         if let backdrop = frame.backdrop {
@@ -211,7 +219,9 @@ public final class WheelScene: Scene {
             drawResult(frame, result: resultShown(at: t, winner: winner, strength: highlight, spinning: spinning), in: canvas)
         }
         if !canvas.clip.intersection(PixelRect(enclosing: button.insetBy(-4 - 0.1 * button.height))).isEmpty {
-            drawButton(frame, label: buttonLabel, enabled: !spinning && raffle.standing.remaining > 0, in: canvas)
+            let inviting = attractDrift(at: t) > 0 && raffle.standing.remaining > 0
+            drawButton(frame, label: inviting ? "TOUCH TO SPIN" : buttonLabel, enabled: !spinning && raffle.standing.remaining > 0,
+                       pulse: inviting ? attractPulse(at: t) : 0, in: canvas)
         }
         if let editor { drawEditor(editor, frame: frame, in: canvas) }
         if noteIsVisible(at: t), let note { drawNote(note.text, frame: frame, in: canvas) }
@@ -231,7 +241,7 @@ public final class WheelScene: Scene {
     public func state(at t: Double) -> WheelState {
         reportSpinEnd(at: t)
         applyRefresh(at: t)
-        let degrees = spinner.rotation(at: t) * 180 / Double.pi
+        let degrees = (spinner.rotation(at: t) + attractDrift(at: t)) * 180 / Double.pi
         switch spinner.phase(at: t) {
         case .idle:
             // After the winner left the wheel, or a restart: the latest draw is still the result.

@@ -171,8 +171,13 @@ final class WindowLoader: @unchecked Sendable {
 
     func scenes(_ configs: SceneCatalog.Configs, resources: SceneResources) throws -> [Scene] {
         let only = try sceneNames(configs)
-        do { return try SceneCatalog.makeAll(configs, resources: resources, seed: seed, ledger: ledger, only: only) } catch {
+        let scenes: [Scene]
+        do { scenes = try SceneCatalog.makeAll(configs, resources: resources, seed: seed, ledger: ledger, only: only) } catch {
             throw UserError("\(error)")
         }
+        // Attract mode: the config's attract.after (0: off), else 60 s on a kiosk and off on a desktop.
+        let attract = configs.attractAfter ?? (kiosk ? 60 : 0)
+        for case let wheel as WheelScene in scenes { wheel.attractAfter = attract > 0 ? attract : nil }
+        return scenes
     }
 }

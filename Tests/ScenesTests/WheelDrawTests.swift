@@ -205,3 +205,29 @@ final class WheelDrawTests: XCTestCase {
         XCTAssertTrue(try wheel.spin(at: 1), "and the next press works")
     }
 }
+
+final class AttractModeTests: XCTestCase {
+    func testIdleTheWheelDriftsAndInvitesAndTheFirstTouchSpinsFromThere() throws {
+        let wheel = try WheelScene(resources: try WheelSnapshotTests.latinResources(), seed: 3)
+        let size = Size(width: 320, height: 240)
+        XCTAssertFalse(wheel.isAnimating(at: 100), "off unless asked for")
+        wheel.attractAfter = 2
+        XCTAssertEqual(wheel.nextChange(after: 0), 2, "the host wakes when it starts")
+        XCTAssertFalse(wheel.isAnimating(at: 1.9))
+        XCTAssertTrue(wheel.isAnimating(at: 2.5))
+        let a = wheel.state(at: 2.5).rotationDegrees, b = wheel.state(at: 4).rotationDegrees
+        XCTAssertEqual(b - a, 9, accuracy: 1e-9, "one turn a minute: 6° a second")
+        XCTAssertEqual(wheel.state(at: 2).rotationDegrees, 0, accuracy: 1e-9, "no jump when it starts")
+        XCTAssertNil(wheel.resultShown(at: 3, winner: nil, strength: 0, spinning: false), "the button invites, not the result area")
+        // The first touch spins at once, from where the drifting wheel is.
+        let before = wheel.state(at: 5).rotationDegrees
+        wheel.handle(.tap(wheel.startButton(frameSize: size).center), at: 5, frameSize: size)
+        XCTAssertTrue(wheel.spinner.isSpinning(at: 5))
+        XCTAssertEqual(wheel.state(at: 5).rotationDegrees, before, accuracy: 1e-9)
+        let end = try XCTUnwrap(wheel.spinner.endTime)
+        let shown = end + WheelScene.refreshDelay   // the draw's changes shown: idle counts from there
+        XCTAssertFalse(wheel.isAnimating(at: shown + 1))
+        XCTAssertTrue(wheel.isAnimating(at: shown + 2.5))
+        XCTAssertNotNil(wheel.state(at: shown + 2.5).result, "a draw's result stays while it drifts")
+    }
+}

@@ -51,6 +51,8 @@ final class Session {
     private var lastRetry = -Double.infinity
     /// Seconds between tries while only a problem can be shown (a state file another program held, say).
     static let retryInterval = 5.0
+    /// READY=1 and the watchdog's pings for systemd (nothing outside it).
+    private var systemd = SystemdNotify()
     /// Joysticks and game controllers, opened as they appear.
     private var joysticks: Joysticks?
     /// When Space, Enter or a button last acted (the cooldown counts from there).
@@ -142,6 +144,7 @@ final class Session {
                 window.present()   // waits for vsync when the renderer has it
                 let presented = clock.seconds
                 stats.recordPresent(at: presented)
+                systemd.framePresented(at: presented)
                 pacer.afterPresent(at: presented, clock: clock)
                 needsFrame = false
             }
@@ -155,6 +158,7 @@ final class Session {
                 if reloadScenes(from: options.configPath) { needsFrame = true }
             }
             let after = clock.seconds
+            systemd.ping(at: after)
             // The last frame was drawn before the animation's end (a pie's last slice short of 12
             // o'clock): draw its final state now, a pure function of t, before sleeping.
             if drewAnimating && !scene.isAnimating(at: after) {
@@ -279,6 +283,7 @@ final class Session {
         if let watch { timeout = watch.secondsUntilPoll(at: now) }
         if let change = scene.nextChange(after: lastDrawn) { timeout = min(timeout ?? .infinity, max(0, change - now)) }
         if onlyProblems, reload != nil { timeout = min(timeout ?? .infinity, max(0, lastRetry + Session.retryInterval - now)) }
+        if let ping = systemd.secondsUntilPing(at: now) { timeout = min(timeout ?? .infinity, ping) }
         if let shot = options.screenshot { timeout = min(timeout ?? .infinity, max(0, shot.after - now)) }
         return timeout
     }

@@ -42,26 +42,41 @@ public struct Problem: Sendable, Equatable {
 }
 
 extension Problem {
-    /// Draws the panel in `box` (px) with `fonts`.
-    func draw(in canvas: Canvas, box: Rect, fonts: FontStack) {
+    /// Draws the panel in `box` (px) with `fonts`; with `shrink`, only as tall as its text needs,
+    /// centred in `box`.
+    func draw(in canvas: Canvas, box: Rect, fonts: FontStack, shrink: Bool = false) {
         let size = max(12, min(34, box.height / 9, box.width / 24))
-        canvas.fill(roundedRect(box, radius: size * 0.6), color: Color(rgb: 0x232A38, alpha: 245))
-        canvas.fill(roundedRect(Rect(x: box.minX, y: box.minY, width: max(4, size * 0.25), height: box.height), radius: size * 0.12),
-                    color: Color(rgb: 0xF2CC5B))
         let inner = box.width - 2.4 * size
-        var y = box.minY + size * 0.9
-        let x = box.minX + 1.2 * size
-        func line(_ text: String, size: Double, color: Color) {
-            fonts.draw(text, in: canvas, at: Point(x: x, y: y), style: TextStyle(size: size, color: color, verticalAlignment: .top))
-            y += size * 1.3
+        // The lines first (text, size, colour, space before), so the panel can fit them.
+        var lines: [(text: String, size: Double, color: Color, gap: Double)] = []
+        for l in fonts.wrap(title, size: size * 1.15, width: inner, limit: 2) { lines.append((l, size * 1.15, Color(rgb: 0xF2CC5B), 0)) }
+        var gap = size * 0.3
+        for (label, value) in [("File: ", file), ("At: ", place)] {
+            guard let value else { continue }
+            for l in fonts.wrap(label + value, size: size * 0.8, width: inner, limit: 2) {
+                lines.append((l, size * 0.8, Color(rgb: 0xAEB6C6), gap))
+                gap = 0
+            }
         }
-        for l in fonts.wrap(title, size: size * 1.15, width: inner, limit: 2) { line(l, size: size * 1.15, color: Color(rgb: 0xF2CC5B)) }
-        y += size * 0.3
-        if let file { for l in fonts.wrap("File: " + file, size: size * 0.8, width: inner, limit: 2) { line(l, size: size * 0.8, color: Color(rgb: 0xAEB6C6)) } }
-        if let place { for l in fonts.wrap("At: " + place, size: size * 0.8, width: inner, limit: 2) { line(l, size: size * 0.8, color: Color(rgb: 0xAEB6C6)) } }
-        y += size * 0.2
-        let room = max(1, Int((box.maxY - y - size * 0.6) / (size * 1.3)))
-        for l in fonts.wrap(detail, size: size, width: inner, limit: room) { line(l, size: size, color: .white) }
+        gap += size * 0.2
+        let used = lines.reduce(size * 1.5) { $0 + $1.size * 1.3 + $1.gap }
+        let room = max(1, Int((box.height - used - size * 0.2) / (size * 1.3)))
+        for l in fonts.wrap(detail, size: size, width: inner, limit: room) {
+            lines.append((l, size, .white, gap))
+            gap = 0
+        }
+        let height = shrink ? min(box.height, lines.reduce(size * 1.5) { $0 + $1.size * 1.3 + $1.gap }) : box.height
+        let panel = Rect(x: box.minX, y: box.minY + (box.height - height) / 2, width: box.width, height: height)
+        canvas.fill(roundedRect(panel, radius: size * 0.6), color: Color(rgb: 0x232A38, alpha: 245))
+        canvas.fill(roundedRect(Rect(x: panel.minX, y: panel.minY, width: max(4, size * 0.25), height: panel.height), radius: size * 0.12),
+                    color: Color(rgb: 0xF2CC5B))
+        var y = panel.minY + size * 0.75
+        for line in lines {
+            y += line.gap
+            fonts.draw(line.text, in: canvas, at: Point(x: panel.minX + 1.2 * size, y: y),
+                       style: TextStyle(size: line.size, color: line.color, verticalAlignment: .top))
+            y += line.size * 1.3
+        }
     }
 }
 
@@ -85,7 +100,8 @@ public final class ProblemScene: Scene {
         canvas.clear(background)
         let w = Double(canvas.width), h = Double(canvas.height)
         let width = min(w * 0.9, max(320, h * 1.1)), height = min(h * 0.8, width * 0.62)
-        problem.draw(in: canvas, box: Rect(x: (w - width) / 2, y: (h - height) / 2, width: width, height: height), fonts: fonts)
+        problem.draw(in: canvas, box: Rect(x: (w - width) / 2, y: (h - height) / 2, width: width, height: height), fonts: fonts,
+                     shrink: true)
     }
     public func handle(_ input: SceneInput, at t: Double, frameSize: Size) {}
     public func isAnimating(at t: Double) -> Bool { false }

@@ -5,7 +5,8 @@
 #   2. trixie's qemu-user (unpacked from its .deb with dpkg-deb -x, nothing installed) registered
 #      through binfmt_misc under a name of its own, with the F flag so the chroot needs no copy of it;
 #      unregistered when the script ends, however it ends;
-#   3. swiftlang, libsdl2-dev, libpng-dev, libsqlite3-dev, pkg-config, unifont inside (force-unsafe-io);
+#   3. swiftlang, libsdl2-dev, libpng-dev, libsqlite3-dev, libsystemd-dev, pkg-config, unifont inside
+#      (force-unsafe-io; only what is missing);
 #   4. this checkout (git archive of HEAD) built there with `swift build -c release`, swift-argument-parser
 #      from the same package mirror git uses here (/opt/swift-packages, url.<dir>.insteadOf);
 #   5. `roundel render` of the wheel (mid-spin and stopped, Korean labels) and the test card on both
@@ -69,13 +70,16 @@ cp /etc/resolv.conf "$root/etc/resolv.conf"
 bind /proc "$root/proc"
 bind /dev "$root/dev"
 
-# 3. Packages.
-if ! chroot "$root" dpkg-query -W -f='${Status}' swiftlang 2>/dev/null | grep -q "install ok installed"; then
-  say "apt-get install swiftlang libsdl2-dev libpng-dev libsqlite3-dev pkg-config unifont git (under qemu: slow)"
+# 3. Packages: whichever of the list are not there yet.
+packages="swiftlang libsdl2-dev libpng-dev libsqlite3-dev libsystemd-dev pkg-config unifont git ca-certificates"
+missing=$(for p in $packages; do
+  chroot "$root" dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || printf '%s ' "$p"
+done)
+if [ -n "$missing" ]; then
+  say "apt-get install $missing(under qemu: slow)"
   start=$SECONDS
-  chroot "$root" /bin/sh -c 'export DEBIAN_FRONTEND=noninteractive; apt-get update -qq &&
-    apt-get install -y -qq -o Dpkg::Options::=--force-unsafe-io --no-install-recommends \
-      swiftlang libsdl2-dev libpng-dev libsqlite3-dev pkg-config unifont git ca-certificates' >/dev/null
+  chroot "$root" /bin/sh -c "export DEBIAN_FRONTEND=noninteractive; apt-get update -qq &&
+    apt-get install -y -qq -o Dpkg::Options::=--force-unsafe-io --no-install-recommends $missing" >/dev/null
   say "packages installed in $((SECONDS - start)) s"
 fi
 chroot "$root" swift --version 2>&1 | head -1 | sed 's/^/check-arm64: /'

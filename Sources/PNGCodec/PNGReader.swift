@@ -18,6 +18,9 @@ func decodeFile(_ path: String, maxSide: Int = Pixmap.maxSide) throws(PNGError) 
     if fstat(fileno(file), &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
         throw .unreadable(path: path, reason: "is a directory")
     }
+    if info.st_mode & S_IFMT == S_IFREG, let bytes = interlacedSixteenBitFile(file, size: Int(info.st_size)) {
+        return try decodeMemory(bytes, name: path, maxSide: maxSide)
+    }
     do {
         return try decode(name: path, maxSide: maxSide) { image in png_image_begin_read_from_stdio(image, file) }
     } catch let error {
@@ -31,12 +34,16 @@ func decodeFile(_ path: String, maxSide: Int = Pixmap.maxSide) throws(PNGError) 
     }
 }
 
-func decodeMemory(_ bytes: [UInt8], name: String) throws(PNGError) -> Pixmap {
+func decodeMemory(_ bytes: [UInt8], name: String, maxSide: Int = Pixmap.maxSide) throws(PNGError) -> Pixmap {
     guard !bytes.isEmpty else { throw .unreadable(path: name, reason: "no bytes") }
+    if let header = InterlacedSixteenBitHeader(bytes), header.width <= maxSide, header.height <= maxSide,
+       let rewritten = deinterlacedSixteenBit(bytes) {
+        return try decodeMemory(rewritten, name: name, maxSide: maxSide)
+    }
     // libpng keeps the pointer until png_image_free, so decoding happens entirely inside the closure.
     let result: Result<Pixmap, PNGError> = bytes.withUnsafeBytes { raw in
         do throws(PNGError) {
-            return .success(try decode(name: name) { image in
+            return .success(try decode(name: name, maxSide: maxSide) { image in
                 png_image_begin_read_from_memory(image, raw.baseAddress, raw.count)
             })
         } catch {
@@ -44,6 +51,21 @@ func decodeMemory(_ bytes: [UInt8], name: String) throws(PNGError) -> Pixmap {
         }
     }
     return try result.get()
+}
+
+/// The whole of a regular `file` of `size` bytes when its header says 16-bit and interlaced (see
+/// Deinterlace.swift), no larger than such an image's data can be; otherwise nil, with the file
+/// back at its start.
+private func interlacedSixteenBitFile(_ file: UnsafeMutablePointer<FILE>, size: Int) -> [UInt8]? {
+    var header = [UInt8](repeating: 0, count: pngHeaderLength)
+    let got = fread(&header, 1, header.count, file)
+    defer { rewind(file) }
+    guard got == header.count, let image = InterlacedSixteenBitHeader(header) else { return nil }
+    guard size <= image.interlacedBytes + image.interlacedBytes / 8 + (16 << 20) else { return nil }
+    rewind(file)
+    var bytes = [UInt8](repeating: 0, count: size)
+    guard fread(&bytes, 1, size, file) == size else { return nil }
+    return bytes
 }
 
 /// Runs `begin` (one of png_image_begin_read_*), checks the header, decodes and premultiplies.

@@ -1,7 +1,10 @@
 // Parses a BDF 2.1 font (Adobe's Glyph Bitmap Distribution Format) from raw bytes into glyphs keyed
 // by code point. Every problem a hand-edited or truncated file can have (bad numbers, rows that are
 // not hex, a missing ENDCHAR, a huge or negative BBX, stray non-UTF-8 bytes) becomes a FontError
-// naming the line. Glyphs with ENCODING -1 (unencoded) are skipped, as X11 does.
+// naming the line. Glyphs with ENCODING -1 (unencoded) are skipped, as X11 does. Fonts in another
+// character set than Unicode (CHARSET_REGISTRY/CHARSET_ENCODING) are mapped to it (BDFCharset.swift).
+// Inside STARTPROPERTIES…ENDPROPERTIES only the properties we use are read, quoted or not; others
+// (even one named like a keyword, such as a quoted FONTBOUNDINGBOX) are left alone.
 
 struct BDFFont {
     var ascent: Int
@@ -31,6 +34,9 @@ struct BDFParser {
         var family = name
         var glyphs: [UInt32: Glyph] = [:]
         var sawStart = false
+        var inProperties = false
+        var registry: String? = nil, encoding: String? = nil, fontName: String? = nil
+        var charsetLine = 0
 
         while let line = lines.next() {
             lineNumber = lines.lineNumber
@@ -42,22 +48,42 @@ struct BDFParser {
                 sawStart = true
                 continue
             }
+            if inProperties {
+                switch keyword {
+                case "ENDPROPERTIES": inProperties = false
+                case "FONT_ASCENT": ascent = try numbers(words, keyword, count: 1)[0]
+                case "FONT_DESCENT": descent = try numbers(words, keyword, count: 1)[0]
+                case "FAMILY_NAME": family = line.value
+                case "CHARSET_REGISTRY": registry = line.value; charsetLine = lineNumber
+                case "CHARSET_ENCODING": encoding = line.value
+                default: break
+                }
+                continue
+            }
             switch keyword {
+            case "STARTPROPERTIES": inProperties = true
+            case "FONT": fontName = line.value; if charsetLine == 0 { charsetLine = lineNumber }
             case "FONTBOUNDINGBOX":
                 let n = try numbers(words, keyword, count: 4)
                 fontBox = (n[1], n[3])
             case "FONT_ASCENT": ascent = try numbers(words, keyword, count: 1)[0]
             case "FONT_DESCENT": descent = try numbers(words, keyword, count: 1)[0]
-            case "FAMILY_NAME":
-                family = String(decoding: line.bytes.drop(while: { $0 != UInt8(ascii: " ") }).dropFirst(), as: UTF8.self)
-                    .trimmingQuotes()
+            case "FAMILY_NAME": family = line.value
             case "STARTCHAR":
                 let start = lineNumber
                 if let (code, glyph) = try parseGlyph(&lines, startLine: start), glyphs[code] == nil {
                     glyphs[code] = glyph
                 }
             case "ENDFONT":
-                return try finish(ascent: ascent, descent: descent, fontBox: fontBox, family: family, glyphs: glyphs)
+                let charset: BDFCharset
+                do {
+                    charset = try BDFCharset(registry: registry, encoding: encoding, font: fontName)
+                } catch {
+                    throw fail("charset '\(excerpt(error.charset.utf8))' cannot be mapped to Unicode "
+                               + "(iconv does not know it)", line: charsetLine)
+                }
+                return try finish(ascent: ascent, descent: descent, fontBox: fontBox, family: family,
+                                  glyphs: charset.remap(glyphs))
             default:
                 continue   // properties and keywords we do not need
             }
@@ -75,7 +101,7 @@ struct BDFParser {
         guard a >= 0, d >= 0, a + d > 0, a + d <= maxGlyphSide else {
             throw fail("font ascent \(a) and descent \(d) do not give a height in 1…\(maxGlyphSide) px")
         }
-        guard !glyphs.isEmpty else { throw fail("the font has no encoded glyphs") }
+        guard !glyphs.isEmpty else { throw fail("the font has no encoded glyphs (or none its charset maps to Unicode)") }
         return BDFFont(ascent: a, descent: d, family: family, glyphs: glyphs)
     }
 
@@ -132,10 +158,16 @@ struct BDFParser {
             let text = line.trimmed
             if text.isEmpty { continue }
             if text.elementsEqual("ENDCHAR".utf8) {
-                guard row == height else { throw fail("BITMAP has \(row) rows, BBX says \(height)") }
+                // A glyph with no columns has nothing to read: its rows may be "0", "00" or empty lines.
+                guard row == height || bytesPerRow == 0 else { throw fail("BITMAP has \(row) rows, BBX says \(height)") }
                 return pixels
             }
             guard row < height else { throw fail("BITMAP has more than the \(height) rows BBX declares (missing ENDCHAR?)") }
+            if bytesPerRow == 0 {
+                guard text.allSatisfy({ hexValue($0) != nil }) else { throw fail("BITMAP row '\(excerpt(text))' is not hex") }
+                row += 1
+                continue
+            }
             guard text.count >= 2 * bytesPerRow, text.count % 2 == 0 else {
                 throw fail("BITMAP row '\(excerpt(text))' is \(text.count) hex digits, expected \(2 * bytesPerRow)")
             }
@@ -162,6 +194,10 @@ struct BDFParser {
         var out: [Int] = []
         out.reserveCapacity(count)
         for word in words[1...count] {
+            var word = word
+            if word.count >= 2, word.first == UInt8(ascii: "\""), word.last == UInt8(ascii: "\"") {
+                word = word.dropFirst().dropLast()
+            }
             guard let n = parseInt(word) else { throw fail("\(keyword) value '\(excerpt(word))' is not a number") }
             out.append(n)
         }
@@ -206,6 +242,16 @@ struct LineReader {
             while let l = s.last, l == 32 || l == 9 || l == 13 { s = s.dropLast() }
             return s
         }
+        /// What follows the first word, trimmed, without the quotes of a BDF string ("" inside is one ").
+        var value: String {
+            let rest = trimmed.drop(while: { $0 != 32 && $0 != 9 })
+            var v = rest.drop(while: { $0 == 32 || $0 == 9 })
+            if v.count >= 2, v.first == UInt8(ascii: "\""), v.last == UInt8(ascii: "\"") {
+                v = v.dropFirst().dropLast()
+                return String(decoding: v, as: UTF8.self).replacingQuotePairs()
+            }
+            return String(decoding: v, as: UTF8.self)
+        }
         /// Space- or tab-separated words (raw bytes: non-UTF-8 text cannot fail here).
         var words: [ArraySlice<UInt8>] {
             trimmed.split(whereSeparator: { $0 == 32 || $0 == 9 })
@@ -229,10 +275,15 @@ struct LineReader {
 }
 
 extension String {
-    func trimmingQuotes() -> String {
-        var s = Substring(self)
-        while s.first == " " || s.first == "\"" { s = s.dropFirst() }
-        while s.last == " " || s.last == "\"" || s.last == "\r" { s = s.dropLast() }
-        return String(s)
+    /// `""` (a quote inside a BDF string) as one `"`.
+    func replacingQuotePairs() -> String {
+        guard contains("\"\"") else { return self }
+        var out = "", quote = false
+        for c in self {
+            if c == "\"" && quote { quote = false; continue }
+            quote = c == "\""
+            out.append(c)
+        }
+        return out
     }
 }

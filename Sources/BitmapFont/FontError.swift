@@ -15,13 +15,30 @@ public struct FontError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     public var description: String {
-        if let line { return "roundel: font '\(file)' line \(line): \(message)" }
-        return "roundel: font '\(file)': \(message)"
+        if let line { return "roundel: font '\(printable(file))' line \(line): \(printable(message))" }
+        return "roundel: font '\(printable(file))': \(printable(message))"
     }
 }
 
-/// Printable excerpt of raw bytes for error messages: invalid UTF-8 is repaired, long text cut.
+/// Printable excerpt of raw bytes for error messages: invalid UTF-8 is repaired, control characters
+/// (a newline, an escape sequence) shown as \u{1B} so the message stays one harmless line, long text cut.
 func excerpt<Bytes: Collection<UInt8>>(_ bytes: Bytes, limit: Int = 40) -> String {
-    let text = String(decoding: bytes.prefix(limit), as: UTF8.self)
+    let text = printable(String(decoding: bytes.prefix(limit), as: UTF8.self))
     return bytes.count > limit ? text + "…" : text
 }
+
+/// `text` with C0 and C1 control characters and DEL written as \u{…}.
+func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+        if isControl(scalar) {
+            out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}
+
+private func isControl(_ s: Unicode.Scalar) -> Bool { s.value < 0x20 || (0x7F...0x9F).contains(s.value) }

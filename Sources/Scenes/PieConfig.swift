@@ -31,10 +31,12 @@ public struct PieConfig: Sendable, Equatable {
     /// Longest accepted `duration`, in seconds (a chart that takes longer than this is a typo).
     public static let maximumDuration = 600.0
 
-    /// Adjacent colours differ in hue and lightness; labels on each pick black or white by contrast.
+    /// Twelve distinct colours (a chart of up to 12 slices repeats none); adjacent ones differ in hue
+    /// and lightness; labels on each pick black or white by contrast.
     public static let palette: [Color] = [
         Color(rgb: 0x3498DB), Color(rgb: 0xE67E22), Color(rgb: 0x27AE60), Color(rgb: 0xC0392B),
         Color(rgb: 0x8E44AD), Color(rgb: 0xF1C40F), Color(rgb: 0x16A085), Color(rgb: 0x34495E),
+        Color(rgb: 0xE84393), Color(rgb: 0x95A5A6), Color(rgb: 0x8D5524), Color(rgb: 0xA3CB38),
     ]
 
     /// A plausible results chart: votes for the party's food (they sum to 372, not 100).
@@ -65,9 +67,16 @@ extension PieConfig {
         if let raw = pie["slices"] {
             let list = try reader.array(raw, at: "pie.slices")
             config.slices = []
+            var handColored: Set<Int> = []
             for (i, element) in list.enumerated() {
                 config.slices.append(try reader.pieSlice(element, at: "pie.slices[\(i)]", index: i))
+                if case .object(let o) = element, o["color"] != nil { handColored.insert(i) }
             }
+            // More slices than colours: neighbours (the last and the first too) still differ.
+            let colors = separatingNeighbours(config.slices.map(\.color),
+                                              automatic: config.slices.indices.map { !handColored.contains($0) },
+                                              palette: palette)
+            for i in config.slices.indices { config.slices[i].color = colors[i] }
         }
         if let raw = pie["duration"] { config.duration = try reader.number(raw, at: "pie.duration") }
         if let raw = pie["backgroundColor"] { config.backgroundColor = try reader.color(raw, at: "pie.backgroundColor") }

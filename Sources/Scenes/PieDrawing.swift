@@ -195,15 +195,3 @@ extension PieScene {
         }
     }
 }
-
-/// Black or white, whichever contrasts more with `background` (WCAG 2 contrast ratio of relative
-/// luminances; white wins below L ≈ 0.179).
-func contrastingText(on background: Color) -> Color {
-    func linear(_ c: UInt8) -> Double {
-        let x = Double(c) / 255
-        return x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4)
-    }
-    let l = 0.2126 * linear(background.red) + 0.7152 * linear(background.green) + 0.0722 * linear(background.blue)
-    let againstWhite = 1.05 / (l + 0.05), againstBlack = (l + 0.05) / 0.05
-    return againstBlack >= againstWhite ? .black : .white
-}

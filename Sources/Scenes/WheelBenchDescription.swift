@@ -55,7 +55,7 @@ extension WheelScene {
         for (i, plan) in frame.labels.enumerated() {
             guard let plan else { continue }
             let angle = slices.midAngle(of: i) - Double.pi / 2 + plan.turn
-            lines.append("label \(number(plan.radius)) \(number(angle)) \(number(plan.size)) \(rgba(config.labelColor)) \(plan.text)")
+            lines.append("label \(number(plan.radius)) \(number(angle)) \(number(plan.size)) \(rgba(items[i].labelColor ?? config.labelColor ?? frame.ink[i])) \(plan.text)")
         }
         // drawRing. The shipped ring is a `StillRing` here (band and shadow composited as they are,
         // bulbs placed); cairo draws it as the issue asks, as its shadow and the image assets/ring.png

@@ -19,13 +19,28 @@ public struct WheelItem: Sendable, Equatable {
     public var weight: Double
     /// How many times it can be won in an event (nil: no limit).
     public var stock: Int?
+    /// The label's colour; nil: the wheel's `labelColor`, else black or white by contrast with `color`.
+    public var labelColor: Color?
+    /// `color` came from the palette (none was given): it may change so that neighbours differ.
+    public var automaticColor = false
 
-    public init(text: String, color: Color, value: Double = 0, weight: Double = 1, stock: Int? = nil) {
+    public init(text: String, color: Color, value: Double = 0, weight: Double = 1, stock: Int? = nil,
+                labelColor: Color? = nil) {
         self.text = text; self.color = color; self.value = value; self.weight = weight; self.stock = stock
+        self.labelColor = labelColor
     }
 
     /// The item as a draw sees it (no colour).
     public var entry: Entry { Entry(text: text, value: value, weight: weight, stock: stock) }
+}
+
+/// Which way labels read along their slices.
+public enum LabelOrientation: String, Sendable, CaseIterable {
+    /// From the centre outward, all the way round (as the wheel turns, half of them upside down).
+    case radial
+    /// As radial on the right half; on the left half turned half a turn, so every label reads
+    /// left to right, stopped or spinning.
+    case upright
 }
 
 /// How a sold-out item is shown.
@@ -60,12 +75,15 @@ public struct WheelConfig: Sendable, Equatable {
     public var spin = SpinSettings()
     /// Seed 002's numbered roulette: n alternating white/black slices numbered 1…n, n in 2…36.
     public var numbered: Int?
-    public var labelColor = Color.white
+    /// Every label's colour; nil (the default): each item's `labelColor`, else black or white,
+    /// whichever contrasts more with its slice.
+    public var labelColor: Color?
     public var pointerColor = Color(rgb: 0xE53935)
     public var backgroundColor = Color(rgb: 0x161A24)
     /// What happens to a winner after the result is shown: keep it, or remove it for the event.
     public var afterWin = AfterWin.keep
     public var soldOut = SoldOutStyle.grey
+    public var labelOrientation = LabelOrientation.radial
     /// Each slice shows its chance (percentages at 0.1 % adding up to 100).
     public var showOdds = false
     /// Where `items` came from: "config", or "names" (a names file: `itemsFile`, `--names`).
@@ -77,7 +95,7 @@ public struct WheelConfig: Sendable, Equatable {
     /// The shortest spin the config accepts, in seconds.
     public static let minimumDuration = 0.1
 
-    /// Eight prizes in a palette that keeps white labels legible on every slice.
+    /// Eight prizes in a palette where every slice's label (black or white) reads at 4.5:1 or more.
     public static let defaults = WheelConfig(items: [
         WheelItem(text: "100", color: Color(rgb: 0xE5484D), value: 100),
         WheelItem(text: "500", color: Color(rgb: 0xF08C00), value: 500),
@@ -85,7 +103,7 @@ public struct WheelConfig: Sendable, Equatable {
         WheelItem(text: "1,000", color: Color(rgb: 0x1C7ED6), value: 1000),
         WheelItem(text: "200", color: Color(rgb: 0x9C36B5), value: 200),
         WheelItem(text: "Jackpot", color: Color(rgb: 0xD6336C), value: 5000),
-        WheelItem(text: "50", color: Color(rgb: 0x0C8599), value: 50),
+        WheelItem(text: "50", color: Color(rgb: 0x0B7285), value: 50),
         WheelItem(text: "Free spin", color: Color(rgb: 0x5F3DC4), value: 0),
     ])
 
@@ -98,12 +116,17 @@ public struct WheelConfig: Sendable, Equatable {
     /// Items for a names list: colours from the palette, in order.
     public static func items(from entries: [Entry]) -> [WheelItem] {
         entries.enumerated().map { i, e in
-            WheelItem(text: e.text, color: paletteColor(i), value: e.value, weight: e.weight, stock: e.stock)
+            var item = WheelItem(text: e.text, color: paletteColor(i), value: e.value, weight: e.weight, stock: e.stock)
+            item.automaticColor = true
+            return item
         }
     }
 
-    /// The colour an item without one gets: the default prizes' palette, in turn.
-    static func paletteColor(_ i: Int) -> Color { defaults.items[i % defaults.items.count].color }
+    /// The default prizes' eight colours, handed in turn to items without one.
+    static let palette = defaults.items.map(\.color)
+
+    /// The colour an item without one gets: the palette in turn (see `separatingNeighbours`).
+    static func paletteColor(_ i: Int) -> Color { palette[i % palette.count] }
 
     static func numberedItems(_ n: Int) -> [WheelItem] {
         (1...max(n, 1)).map { k in
@@ -113,8 +136,9 @@ public struct WheelConfig: Sendable, Equatable {
 
     /// The keys a `wheel` section may hold (one place, used by the parser and its message).
     static let knownKeys = ["items", "itemsFile", "sizeByWeight", "ringImage", "ringLineWidth", "profile", "duration", "turns",
-                            "numbered", "labelColor", "pointerColor", "backgroundColor", "afterWin", "soldOut", "showOdds"]
-    static let knownItemKeys = ["text", "color", "value", "weight", "stock"]
+                            "numbered", "labelColor", "pointerColor", "backgroundColor", "afterWin", "soldOut", "showOdds",
+                            "labelOrientation"]
+    static let knownItemKeys = ["text", "color", "labelColor", "value", "weight", "stock"]
     /// The largest stock an item may have.
     static let stockLimit = 1_000_000_000
 }
@@ -162,6 +186,13 @@ extension WheelConfig {
             default: throw parser.error("wheel.afterWin", "'\(name)' is not a choice (use keep, remove or noRepeat)")
             }
         }
+        if let raw = wheel["labelOrientation"] {
+            let name = try parser.string(raw, at: "wheel.labelOrientation")
+            guard let orientation = LabelOrientation(rawValue: name) else {
+                throw parser.error("wheel.labelOrientation", "'\(name)' is not a choice (use radial or upright)")
+            }
+            config.labelOrientation = orientation
+        }
         if let raw = wheel["soldOut"] {
             let name = try parser.string(raw, at: "wheel.soldOut")
             guard let style = SoldOutStyle(rawValue: name == "gray" ? "grey" : name) else {
@@ -202,7 +233,7 @@ extension WheelConfig {
             }
             config.numbered = Int(n)
         }
-        if let raw = wheel["labelColor"] { config.labelColor = try parser.color(raw, at: "wheel.labelColor") }
+        if let raw = wheel["labelColor"], raw != .null { config.labelColor = try parser.color(raw, at: "wheel.labelColor") }
         if let raw = wheel["pointerColor"] { config.pointerColor = try parser.color(raw, at: "wheel.pointerColor") }
         if let raw = wheel["backgroundColor"] { config.backgroundColor = try parser.color(raw, at: "wheel.backgroundColor") }
         if let raw = wheel["ringImage"] {

@@ -8,14 +8,16 @@ import Raster
 extension ConfigReader {
     /// An item: a plain string (a name) or an object with text, color, value, weight and stock.
     func item(_ value: JSONValue, at path: String, index: Int) throws(ConfigError) -> WheelItem {
-        if case .string(let text) = value { return WheelItem(text: text, color: WheelConfig.paletteColor(index)) }
+        var item = WheelItem(text: "", color: WheelConfig.paletteColor(index))
+        item.automaticColor = true
+        if case .string(let text) = value { item.text = text; return item }
         guard case .object(let o) = value else {
             throw error(path, "must be a name (\"Alice\") or an object ({\"text\": …}), not \(value.kindDescription)")
         }
         try rejectUnknownKeys(o, known: WheelConfig.knownItemKeys, at: path)
-        var item = WheelItem(text: "", color: WheelConfig.paletteColor(index))
         if let raw = o["text"] { item.text = try string(raw, at: path + ".text") }
-        if let raw = o["color"] { item.color = try color(raw, at: path + ".color") }
+        if let raw = o["color"] { item.color = try color(raw, at: path + ".color"); item.automaticColor = false }
+        if let raw = o["labelColor"] { item.labelColor = try color(raw, at: path + ".labelColor") }
         if let raw = o["value"] { item.value = try number(raw, at: path + ".value") }
         if let raw = o["weight"] {
             let w = try number(raw, at: path + ".weight")

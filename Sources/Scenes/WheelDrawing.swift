@@ -34,6 +34,10 @@ struct WheelFrameCache {
     /// premultiplied colours `Canvas.fillSectors` fills them with (nil: `fills` through `fillTiles`).
     var sectorFill: (radius: Double, colors: [UInt32])?
     let labels: [LabelPlan?]
+    /// Each slice's automatic label colour (black or white by contrast), and the same for the slice
+    /// as dimmed behind a winner.
+    var ink: [Color] = []
+    var dimmedInk: [Color] = []
     /// The ring, pre-scaled by area averaging when the wheel is smaller than the image.
     let ring: Pixmap?
     let ringDiameter: Double
@@ -138,14 +142,16 @@ extension WheelScene {
         }
 
         let fitter = LabelFitter(fonts: fonts, radius: r)
+        let texts = (0..<slicesLayout.count).map { labelTexts.indices.contains($0) ? labelTexts[$0] : items[$0].text }
         var labels: [LabelPlan?] = []
-        for i in 0..<slicesLayout.count {
-            let text = labelTexts.indices.contains(i) ? labelTexts[i] : items[i].text
-            if numberedCount != nil {
-                labels.append(fitter.planAcross(text, sweep: slicesLayout.sweeps[i], outer: visible, depth: 0.12 * r))
-            } else {
-                labels.append(fitter.planAlongBisector(text, sweep: slicesLayout.sweeps[i],
-                                                       inner: hub + 0.05 * r, outer: visible - 0.05 * r))
+        if numberedCount != nil {
+            labels = texts.indices.map { fitter.planAcross(texts[$0], sweep: slicesLayout.sweeps[$0], outer: visible, depth: 0.12 * r) }
+        } else {
+            let inner = hub + 0.05 * r, outer = visible - 0.05 * r
+            let fits = texts.indices.map { fitter.wholeFit(texts[$0], sweep: slicesLayout.sweeps[$0], inner: inner, outer: outer) }
+            let size = fitter.commonSize(fits)
+            labels = texts.indices.map {
+                fitter.planAlongBisector(texts[$0], size: size, sweep: slicesLayout.sweeps[$0], inner: inner, outer: outer)
             }
         }
 
@@ -185,6 +191,8 @@ extension WheelScene {
             (.circle(center: Point(x: c.x - h * 0.28, y: c.y - h * 0.3), radius: h * 0.2), Color(rgb: 0xFFF6D8, alpha: 200)),
         ]
         made.sectorFill = sectorFill
+        made.ink = items.map { labelInk(on: $0.color) }
+        made.dimmedInk = items.map { labelInk(on: darker($0.color, by: WheelScene.dimming)) }
         made.ringSpans = spans
         made.pin = .circle(center: Point(x: c.x, y: c.y - r - WheelLayout.pointerRise * r + 0.035 * r), radius: 0.03 * r)
         made.stillRing = stillRing
@@ -259,7 +267,7 @@ extension WheelScene {
         canvas.withTransform(wheelTransform(frame, rotation: rotation)) {
             if layout.count > 1 {
                 canvas.fill(.sector(center: .zero, radius: frame.sliceRadius + 1, start: end, end: start + .fullTurn),
-                            color: Color(rgb: 0x000000, alpha: UInt8((115 * k).rounded())))
+                            color: Color(rgb: 0x000000, alpha: UInt8((255 * WheelScene.dimming * k).rounded())))
             }
             let slice = frame.slices[winner].path
             let glow = Color(rgb: 0xFFE9A8)
@@ -281,7 +289,7 @@ extension WheelScene {
 
     func drawLabels(_ frame: WheelFrameCache, rotation: Double, winner: Int?, strength k: Double, in canvas: Canvas) {
         let layout = spinner.layout, c = frame.layout.center
-        let dim = winner == nil ? 0 : 0.45 * k
+        let dim = winner == nil ? 0 : 0.3 * k
         for (i, plan) in frame.labels.enumerated() {
             guard let plan else { continue }
             let a: Angle, anchor: Point
@@ -295,11 +303,18 @@ extension WheelScene {
                 a = .radians(layout.midAngle(of: i) + rotation - Double.pi / 2)
                 anchor = .onCircle(center: c, radius: plan.radius, at: a)
             }
-            var color = config.labelColor
-            if numberedCount != nil { color = items[i].color == .white ? Color(rgb: 0x111111) : .white }
-            if let winner, winner != i { color = color.withOpacity(1 - dim) }
+            var color: Color
+            if let winner, winner != i {
+                // Dimmed with its slice, in the ink that reads on the dimmed slice.
+                color = (items[i].labelColor ?? config.labelColor ?? frame.dimmedInk[i]).withOpacity(1 - dim)
+            } else {
+                color = items[i].labelColor ?? config.labelColor ?? frame.ink[i]
+            }
+            var turn = a + .radians(plan.turn)
+            // Upright: a label pointing into the left half reads from the rim inward instead.
+            if config.labelOrientation == .upright, numberedCount == nil, cos(turn.radians) < -1e-9 { turn = turn + .radians(Double.pi) }
             fonts.draw(plan.text, in: canvas, at: anchor,
-                       rotation: a + .radians(plan.turn),
+                       rotation: turn,
                        style: TextStyle(size: plan.size, color: color, alignment: .center, verticalAlignment: .middle))
         }
     }

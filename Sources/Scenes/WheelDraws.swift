@@ -47,7 +47,8 @@ extension WheelScene {
         let keys = raffle.standing.keys
         let entry = last.round == raffle.round?.number ? last.index
             : keys.firstIndex(of: EntryKey(text: last.text, occurrence: last.occurrence))
-        shownResult = (last.text, entry.map { entryItems[$0].color } ?? WheelConfig.paletteColor(last.index))
+        let color = entry.map { e in shown.firstIndex(of: e).map { items[$0].color } ?? entryItems[e].color }
+        shownResult = (last.text, color ?? WheelConfig.paletteColor(last.index))
         guard last.round == raffle.round?.number, let entry else { return }
         if var rotation = last.rotation, rotation.isFinite {
             if let closed = WheelScene.rotation(closingGapOf: entry, shown: shown, layout: spinner.layout, near: rotation) {
@@ -81,6 +82,7 @@ extension WheelScene {
             var label = item.text
             if standing.isSoldOut(i) {
                 item.color = WheelScene.soldOutColor
+                item.automaticColor = false
                 label = label.isEmpty ? "sold out" : label + " · sold out"
             } else if let odds, numberedCount == nil {
                 label += (label.isEmpty ? "" : " · ") + Shares.format(tenths: odds[i]) + "%"
@@ -92,6 +94,10 @@ extension WheelScene {
             newItems = [WheelScene.emptySlice]
             newLabels = [""]
         }
+        // Neighbours never share a palette colour, however many slices and whichever were removed.
+        let colors = separatingNeighbours(newItems.map(\.color), automatic: newItems.map(\.automaticColor),
+                                          palette: WheelConfig.palette)
+        for i in newItems.indices { newItems[i].color = colors[i] }
         let sameSlices = nowShown == shown && newItems.map(\.weight) == items.map(\.weight) && !items.isEmpty
         // The entry under the pointer now: if it leaves, the gap it leaves closes under the pointer.
         let pointed = shown.isEmpty || keepingSpinner ? nil : shown[min(spinner.index(underPointerAt: t), shown.count - 1)]

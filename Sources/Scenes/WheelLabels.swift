@@ -1,9 +1,11 @@
-// Fitting each slice's label inside its wedge, once per wheel size (the plans are cached; a frame
+// Fitting the slices' labels inside their wedges, once per wheel size (the plans are cached; a frame
 // only draws them). A prize label runs along the slice's bisector from the centre outward (seed
 // 000): its line height must fit the chord across the wedge at its inner end, and its length the
-// stretch between that point (never nearer than the hub) and the rim or ring. It shrinks from the
-// largest size to a minimum, and below that keeps the minimum and ends in "…". A label that cannot
-// fit even as "…" (hundreds of slices on a small wheel) is left out rather than spill into a neighbour.
+// stretch between that point (never nearer than the hub) and the rim or ring. All labels of a wheel
+// share one size, so neighbours look alike: the largest at which every label fits whole, but no
+// smaller than 60 % of the median label's own best size; the few longer ones end in "…". Below
+// `legibleSize` px nothing is drawn: a wheel of hundreds of slices shows its colours, and the name
+// banner says which entry is under the pointer.
 // Numbers in numbered mode (seed 002) sit across their slice near the rim, reading upright at the top.
 // Radii in px; angles in radians.
 import BitmapFont
@@ -30,35 +32,58 @@ struct LabelFitter {
     let minimumSize: Double
     let maximumSize: Double
     static let ellipsis = "…"
+    /// The smallest label size drawn, in px: Terminus at 9 px is still read at arm's length.
+    static let legibleSize = 9.0
 
-    /// Sizes for a wheel of `radius` px: up to 12 % of the radius, down to 9 px (or 4.5 % of the radius).
+    /// Sizes for a wheel of `radius` px: up to 12 % of the radius, down to `legibleSize`.
     init(fonts: FontStack, radius: Double) {
         self.fonts = fonts
-        minimumSize = max(9, radius * 0.045)
+        minimumSize = LabelFitter.legibleSize
         maximumSize = max(minimumSize, radius * 0.12)
     }
 
-    /// A label along the bisector of a slice of angle `sweep`, between `inner` and `outer` px from the centre.
-    func planAlongBisector(_ text: String, sweep: Double, inner: Double, outer: Double) -> LabelPlan? {
-        guard !text.isEmpty, outer > inner else { return nil }
-        // The wedge's half-width at distance a is a·sin(sweep/2) (at least a for sweeps of π or more).
+    /// Where a label of `size` px may start along a wedge of `sweep`: the wedge's half-width at
+    /// distance a is a·sin(sweep/2) (at least a for sweeps of π or more), which must hold the line.
+    private func start(at size: Double, sweep: Double, inner: Double) -> Double {
         let spread = sin(min(sweep / 2, Double.pi / 2))
-        guard spread > 0 else { return nil }
-        func start(at size: Double) -> Double {
-            max(inner, 0.55 * fonts.lineMetrics(size: size).height / spread)
-        }
+        guard spread > 0 else { return .infinity }
+        return max(inner, 0.55 * fonts.lineMetrics(size: size).height / spread)
+    }
+
+    /// The largest size (a step of 6 % at a time from `maximumSize`) at which `text` fits whole along
+    /// the bisector of a slice of angle `sweep` between `inner` and `outer` px; nil below `minimumSize`.
+    func wholeFit(_ text: String, sweep: Double, inner: Double, outer: Double) -> Double? {
+        guard !text.isEmpty, outer > inner else { return nil }
+        let width = fonts.measure(text, size: 1).width
         var size = maximumSize
         while size >= minimumSize {
-            let a = start(at: size)
-            if fonts.measure(text, size: size).width <= outer - a {
-                return LabelPlan(text: text, size: size, radius: (a + outer) / 2, turn: 0)
-            }
+            if width * size <= outer - start(at: size, sweep: sweep, inner: inner) { return size }
             if size == minimumSize { break }
             size = max(minimumSize, size * 0.94)
         }
-        let a = start(at: minimumSize)
-        guard let short = ellipsized(text, size: minimumSize, width: outer - a) else { return nil }
-        return LabelPlan(text: short, size: minimumSize, radius: (a + outer) / 2, turn: 0)
+        return nil
+    }
+
+    /// One size for labels whose own best sizes are `fits` (nil: not even at the smallest): the
+    /// smallest of them, but at least 60 % of their median and `minimumSize`.
+    func commonSize(_ fits: [Double?]) -> Double {
+        let sizes = fits.map { $0 ?? minimumSize }.sorted()
+        guard let smallest = sizes.first else { return maximumSize }
+        let median = sizes[sizes.count / 2]
+        return max(minimumSize, smallest, 0.6 * median)
+    }
+
+    /// A label along the bisector at `size`: whole when it fits, else a prefix ending in "…"; nil
+    /// when the wedge cannot hold the line or not even "…" fits.
+    func planAlongBisector(_ text: String, size: Double, sweep: Double, inner: Double, outer: Double) -> LabelPlan? {
+        guard !text.isEmpty, outer > inner else { return nil }
+        let a = start(at: size, sweep: sweep, inner: inner)
+        guard a < outer else { return nil }
+        if fonts.measure(text, size: size).width <= outer - a {
+            return LabelPlan(text: text, size: size, radius: (a + outer) / 2, turn: 0)
+        }
+        guard let short = ellipsized(text, size: size, width: outer - a) else { return nil }
+        return LabelPlan(text: short, size: size, radius: (a + outer) / 2, turn: 0)
     }
 
     /// A number across its slice, its centre `depth` px inside `outer` (seed 002: radius − 20 on a 170 px wheel).

@@ -65,6 +65,8 @@ public final class WheelScene: Scene {
 
     /// Seconds the winner's highlight takes to fade in after the wheel stops.
     static let highlightFadeIn = 0.35
+    /// How far the other slices darken behind a winner (a black veil of this opacity).
+    static let dimming = 115.0 / 255
     /// Seconds from the stop until the slices show what the draw changed (a removed winner leaves).
     public static let refreshDelay = 3.0
     /// Seconds a note stays on screen.

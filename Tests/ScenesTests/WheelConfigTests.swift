@@ -102,6 +102,7 @@ final class WheelConfigTests: ConfigFileTestCase {
         XCTAssertEqual(config.spin.duration, 3)
         XCTAssertEqual(config.spin.turns, 2)
         XCTAssertEqual(config.labelColor, .black)
+        XCTAssertNil(WheelConfig.defaults.labelColor, "black or white by contrast unless set")
         XCTAssertEqual(try WheelConfig.load(path: try write(#"{"wheel": {"ringImage": "none"}}"#)).ring, WheelRing.none)
         XCTAssertEqual(try WheelConfig.load(path: try write(#"{"wheel": {"ringImage": null}}"#)).ring, WheelRing.none)
         XCTAssertEqual(try WheelConfig.load(path: try write(#"{"wheel": {"numbered": 12}}"#)).effectiveItems.count, 12)

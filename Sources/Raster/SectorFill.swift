@@ -62,7 +62,9 @@ extension Canvas {
     /// with `colors[k]` from boundary angle `boundaries[k]` clockwise to the next (radians, 0 at
     /// 3 o'clock; increasing, the last less than a full turn after the first). Colours are
     /// premultiplied and must be opaque (`fillTiles` blends translucent ones).
-    public func fillSectors(center: Point, radius: Double, boundaries: [Double], colors allColors: [UInt32]) {
+    /// Pixels whose centre lies within `hole` px of the centre are left as they are: something opaque
+    /// (a wheel's hub) covers them, and there hundreds of thin sectors would meet in every pixel.
+    public func fillSectors(center: Point, radius: Double, hole: Double = 0, boundaries: [Double], colors allColors: [UInt32]) {
         let count = min(boundaries.count, allColors.count)
         let area = clip.intersection(pixmap.bounds)
         guard count > 0, radius > 0, radius < 1e6, abs(center.x) < 1e6, abs(center.y) < 1e6, !area.isEmpty else { return }
@@ -126,17 +128,30 @@ extension Canvas {
                 let x0 = Int((cx - reach - 0.5).rounded(.up)), x1 = Int((cx + reach - 0.5).rounded(.down)) + 1
                 let lo = max(x0, area.x), hi = min(x1, area.maxX)
                 guard lo < hi else { continue }
+                // The hole's columns in this row (pixel centres inside it), as an empty span when it misses.
+                var holeLo = hi, holeHi = hi
+                let inside2 = hole * hole - dy * dy
+                if inside2 > 0 {
+                    let inside = inside2.squareRoot()
+                    holeLo = max(lo, min(hi, Int((cx - inside - 0.5).rounded(.up))))
+                    holeHi = max(holeLo, min(hi, Int((cx + inside - 0.5).rounded(.down)) + 1))
+                }
                 let row = base + y * stride
-                if Double(y + 1) <= cy {
-                    rows.fill(row, from: Double(y), to: Double(y + 1), upper: true, chord: (x0, x1), lo: lo, hi: hi)
-                } else if Double(y) >= cy {
-                    rows.fill(row, from: Double(y), to: Double(y + 1), upper: false, chord: (x0, x1), lo: lo, hi: hi)
-                } else {
-                    // The row through the centre: its part above and its part below, weighted by height.
-                    let weight = UInt32((cy - Double(y)) * 255 + 0.5)
-                    rows.fill(s.above, from: Double(y), to: cy, upper: true, chord: (x0, x1), lo: lo, hi: hi)
-                    rows.fill(s.below, from: cy, to: Double(y + 1), upper: false, chord: (x0, x1), lo: lo, hi: hi)
-                    for x in lo..<hi { row[x] = mix(s.below[x], s.above[x], weight) }
+                // Left of the hole, then right of it (no array: a frame allocates nothing).
+                for part in 0..<2 {
+                    let from = part == 0 ? lo : holeHi, to = part == 0 ? holeLo : hi
+                    guard from < to else { continue }
+                    if Double(y + 1) <= cy {
+                        rows.fill(row, from: Double(y), to: Double(y + 1), upper: true, chord: (x0, x1), lo: from, hi: to)
+                    } else if Double(y) >= cy {
+                        rows.fill(row, from: Double(y), to: Double(y + 1), upper: false, chord: (x0, x1), lo: from, hi: to)
+                    } else {
+                        // The row through the centre: its part above and its part below, weighted by height.
+                        let weight = UInt32((cy - Double(y)) * 255 + 0.5)
+                        rows.fill(s.above, from: Double(y), to: cy, upper: true, chord: (x0, x1), lo: from, hi: to)
+                        rows.fill(s.below, from: cy, to: Double(y + 1), upper: false, chord: (x0, x1), lo: from, hi: to)
+                        for x in from..<to { row[x] = mix(s.below[x], s.above[x], weight) }
+                    }
                 }
             }
         }
@@ -161,16 +176,33 @@ private struct SectorRows {
     func fill(_ row: UnsafeMutablePointer<UInt32>, from ya: Double, to yb: Double, upper: Bool, chord: (Int, Int),
               lo: Int, hi: Int) {
         let rays = upper ? up : down
-        guard let firstRay = rays.first else {
+        guard !rays.isEmpty else {
             fillPixels(row + lo, upper ? upperPlain : lowerPlain, hi - lo)
+            return
+        }
+        // Rays meet the slab left to right in list order. Only those between the column left of `lo`
+        // and `hi` can touch the written pixels: the others only say which colour a run starts with.
+        func crossingEnd(_ k: Int) -> Double { cx + max((ya - cy) * cot[k], (yb - cy) * cot[k]) }
+        func crossingStart(_ k: Int) -> Double { cx + min((ya - cy) * cot[k], (yb - cy) * cot[k]) }
+        let loEdge = Double(lo) - 1, hiEdge = Double(hi) + 1
+        var f = 0, g = rays.count
+        while f < g { let m = (f + g) / 2; if crossingEnd(rays[m]) < loEdge { f = m + 1 } else { g = m } }
+        var last = rays.count
+        g = f
+        while g < last { let m = (g + last) / 2; if crossingStart(rays[m]) > hiEdge { last = m } else { g = m + 1 } }
+        guard f < g else {
+            // No ray reaches the written pixels: the run is the sector left of ray f (or right of the last).
+            let k = f < rays.count ? rays[f] : rays[rays.count - 1]
+            let plain = f < rays.count ? (upper ? previous[k] : colors[k]) : (upper ? colors[k] : previous[k])
+            fillPixels(row + lo, plain, hi - lo)
             return
         }
         // Left of the first ray: for a row above, the sector ending at it; below, the one starting
         // at it. Crossing a ray rightwards enters the sector starting at it (above) or ending at it (below).
-        var colour = upper ? previous[firstRay] : colors[firstRay]
+        var colour = upper ? previous[rays[f]] : colors[rays[f]]
         let left = Double(chord.0) - 1, right = Double(chord.1) + 1
         var count = 0
-        for k in rays {
+        for k in rays[f..<g] {
             let xt = cx + (ya - cy) * cot[k], xb = cx + (yb - cy) * cot[k]
             // Columns the ray passes through, within the written ones (a near-horizontal ray's
             // ends may lie far outside).
@@ -188,6 +220,11 @@ private struct SectorRows {
             let start = min(max(crossings[i].first, x), hi)
             if start > x { fillPixels(row + x, crossings[i].left, start - x) }
             x = start
+            // Within a cluster, the rays that touch column x: from the first whose columns do not end
+            // before it (`a`) to the first whose columns start after it (`b`). Rays keep their order
+            // along a slab, so both only move right: hundreds of thin sectors cost per pixel only
+            // the few that meet in it.
+            var a = i, b = i
             while x < min(end, hi) {
                 let column = Double(x)
                 if j == i + 1 {
@@ -196,7 +233,14 @@ private struct SectorRows {
                     let cover = UInt32(rightFraction(column, c.xt, c.xb) * 255 + 0.5)
                     row[x] = mix(c.left, c.right, cover)
                 } else {
-                    row[x] = clusterPixel(column, from: i, to: j)
+                    while a < j && crossings[a].end <= x { a += 1 }
+                    b = max(b, a)
+                    while b < j && crossings[b].first <= x { b += 1 }
+                    if a == b {
+                        row[x] = a < j ? crossings[a].left : crossings[j - 1].right
+                    } else {
+                        row[x] = clusterPixel(column, from: a, to: b)
+                    }
                 }
                 x += 1
             }

@@ -25,6 +25,11 @@ struct WheelFrameCache {
     /// backdrop is not copied there.
     let coveredRadius: Double
     let hubRadius: Double
+    /// With hundreds of slices: inside this radius they would be thinner than 1.5 px, so a plain
+    /// plate covers the middle instead (0: none).
+    var plateRadius = 0.0
+    /// The plate's gold rim, reaching 0.75 px past its hard edge.
+    var plateRim = Path()
     /// Slice sectors around (0, 0) at rotation 0, out to `sliceRadius` (the winner's highlight
     /// follows these).
     let slices: [(path: Path, color: Color)]
@@ -105,6 +110,9 @@ extension WheelScene {
             }
         }
         let hub = max(4, 0.075 * r)
+        // Where the slices get thinner than 1.5 px (only with many: numbered mode's 36 never gets here).
+        let dense = 1.5 * Double(slicesLayout.count) / (2 * Double.pi)
+        let plate = slicesLayout.count >= 64 && dense > hub + 2 ? min(dense, 0.6 * r) : 0
         let origin = Point.zero
         // Under a ring's opaque band, opaque slices are filled row by row (`Canvas.fillSectors`);
         // otherwise as polygons (`fills`).
@@ -147,7 +155,7 @@ extension WheelScene {
         if numberedCount != nil {
             labels = texts.indices.map { fitter.planAcross(texts[$0], sweep: slicesLayout.sweeps[$0], outer: visible, depth: 0.12 * r) }
         } else {
-            let inner = hub + 0.05 * r, outer = visible - 0.05 * r
+            let inner = max(hub, plate) + 0.05 * r, outer = visible - 0.05 * r
             let fits = texts.indices.map { fitter.wholeFit(texts[$0], sweep: slicesLayout.sweeps[$0], inner: inner, outer: outer) }
             let size = fitter.commonSize(fits)
             labels = texts.indices.map {
@@ -191,6 +199,12 @@ extension WheelScene {
             (.circle(center: Point(x: c.x - h * 0.28, y: c.y - h * 0.3), radius: h * 0.2), Color(rgb: 0xFFF6D8, alpha: 200)),
         ]
         made.sectorFill = sectorFill
+        made.plateRadius = plate
+        if plate > 0 {
+            let rim = max(1.5, 0.012 * r)
+            made.plateRim = .ringSector(center: layout.center, innerRadius: plate + 0.75 - rim, outerRadius: plate + 0.75,
+                                        start: .zero, end: .fullTurn)
+        }
         made.ink = items.map { labelInk(on: $0.color) }
         made.dimmedInk = items.map { labelInk(on: darker($0.color, by: WheelScene.dimming)) }
         made.ringSpans = spans
@@ -244,8 +258,16 @@ extension WheelScene {
             // Screen angles of the slices' starts (see the header); kept, so a frame allocates nothing.
             sliceBoundaries.removeAll(keepingCapacity: true)
             for start in spinner.layout.starts { sliceBoundaries.append(start + rotation - Double.pi / 2) }
-            canvas.fillSectors(center: frame.layout.center, radius: sectors.radius, boundaries: sliceBoundaries,
-                               colors: sectors.colors)
+            canvas.fillSectors(center: frame.layout.center, radius: sectors.radius,
+                               hole: frame.plateRadius > 0 ? frame.plateRadius : frame.hubRadius - 1.5,
+                               boundaries: sliceBoundaries, colors: sectors.colors)
+        }
+        if frame.plateRadius > 0 {
+            // The plate at memset speed (one sector: a plain disc, pixels whose centre is inside), its
+            // hard edge hidden under a gold rim that reaches 0.75 px past it.
+            canvas.fillSectors(center: frame.layout.center, radius: frame.plateRadius, hole: frame.hubRadius - 1.5,
+                               boundaries: WheelScene.plateBoundaries, colors: WheelScene.plateColors)
+            canvas.fill(frame.plateRim, color: Color(rgb: 0xD9A521))
         }
         canvas.withTransform(wheelTransform(frame, rotation: rotation)) {
             if frame.sectorFill == nil {

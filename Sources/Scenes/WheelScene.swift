@@ -67,6 +67,11 @@ public final class WheelScene: Scene {
     static let highlightFadeIn = 0.35
     /// How far the other slices darken behind a winner (a black veil of this opacity).
     static let dimming = 115.0 / 255
+    /// The plate over the middle of a wheel of hundreds of slices.
+    static let plateColor = Color(rgb: 0x1E2330)
+    /// The plate as `Canvas.fillSectors` fills it: one sector, kept so a frame allocates nothing.
+    static let plateBoundaries = [0.0]
+    static let plateColors = [plateColor.premultiplied]
     /// Seconds from the stop until the slices show what the draw changed (a removed winner leaves).
     public static let refreshDelay = 3.0
     /// Seconds a note stays on screen.

@@ -12,6 +12,7 @@
 // being the median of the three pairs' ratios.
 import ArgumentParser
 import BitmapFont
+import Draws
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -52,8 +53,23 @@ struct Bench: ParsableCommand {
                                valueName: "FILE"))
     var cairoPng: String?
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Also time wheels of these many entries (names \"Entry 1\"…), e.g. 12,1000: one row each.",
+                               valueName: "N,…"))
+    var items: String?
+
     func run() throws {
         let size = try FrameSize.parse(size)
+        var counts: [Int] = []
+        if let items {
+            for word in items.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let n = Int(word.filter { $0 != " " }), (1...NamesFile.lineLimit).contains(n) else {
+                    throw UserError("roundel: --items '\(items)' must be entry counts from 1 to \(NamesFile.lineLimit), "
+                                    + "separated by commas")
+                }
+                counts.append(n)
+            }
+        }
         guard let count = Int(frames), (1...100_000).contains(count) else {
             throw UserError("roundel: --frames '\(frames)' must be a whole number from 1 to 100000")
         }
@@ -81,6 +97,13 @@ struct Bench: ParsableCommand {
             if let wheel = scene as? WheelScene { wheelFrames = (wheel, times) }
             rows.append((name, Self.time(scene, at: times, on: canvas, full: full, floor: &floorSampler)))
         }
+        for n in counts {
+            let config = WheelConfig(items: WheelConfig.items(from: (1...n).map { Entry(text: "Entry \($0)") }))
+            let wheel = try WheelScene(config: config, resources: resources, seed: 1)
+            let start = Self.prepare(wheel)
+            let times = (0..<count).map { start + Double($0) / 60 }
+            rows.append(("wheel-\(n)", Self.time(wheel, at: times, on: canvas, full: full, floor: &floorSampler)))
+        }
         let label = "\(size.width)x\(size.height)"
         let cairoPath = cairo ?? ProcessInfo.processInfo.environment["ROUNDEL_CAIRO_BENCH"]
         var cairoResult: Result<[(roundel: Double, cairo: Double, p95: Double)], UserError>?
@@ -105,19 +128,19 @@ struct Bench: ParsableCommand {
         let floor = percentile(floorSampler.times, 0.5)
         if !json {
             print("size \(label), \(count) frames per scene, \(canvas.threads == 1 ? "one core" : "\(canvas.threads) cores"), \(full ? "whole frames" : "dirty rectangles as the window draws"); floor = clear + copy one frame")
-            print("scene     median ms   p95 ms   ×floor")
+            print("scene       median ms   p95 ms   ×floor")
         }
         for (name, times) in rows {
             let med = percentile(times, 0.5), p95 = percentile(times, 0.95)
             if json {
                 print(#"{"scene":"\#(name)","size":"\#(label)","median_ms":\#(round3(med)),"p95_ms":\#(round3(p95)),"floor_ms":\#(round3(floor))}"#)
             } else {
-                print(name.padding(toLength: 9)
+                print(name.padding(toLength: 11)
                       + " " + formatFixed(med, digits: 3, width: 9) + " " + formatFixed(p95, digits: 3, width: 8)
                       + " " + formatFixed(med / floor, digits: 2, width: 8))
             }
         }
-        if !json { print("floor     " + formatFixed(floor, digits: 3, width: 9)) }
+        if !json { print("floor       " + formatFixed(floor, digits: 3, width: 9)) }
         switch cairoResult {
         case nil:
             if !json { print("cairo: not compared (pass --cairo PATH or set ROUNDEL_CAIRO_BENCH; `make bench` does)") }
@@ -129,7 +152,7 @@ struct Bench: ParsableCommand {
             if json {
                 print(#"{"scene":"wheel-cairo","size":"\#(label)","median_ms":\#(round3(med)),"p95_ms":\#(round3(p95)),"floor_ms":\#(round3(floor)),"cairo_over_roundel":\#(round3(ratio))}"#)
             } else {
-                print("cairo     " + formatFixed(med, digits: 3, width: 9) + " " + formatFixed(p95, digits: 3, width: 8)
+                print("cairo       " + formatFixed(med, digits: 3, width: 9) + " " + formatFixed(p95, digits: 3, width: 8)
                       + " " + formatFixed(med / floor, digits: 2, width: 8) + "   (the same wheel frames drawn by cairo)")
                 print("cairo ÷ roundel (wheel medians, median of three back-to-back pairs): " + formatFixed(ratio, digits: 2)
                       + "× (pairs: " + ratios.map { formatFixed($0, digits: 2) }.joined(separator: ", ") + ")")

@@ -488,16 +488,30 @@ extension WheelScene {
     func drawResult(_ frame: WheelFrameCache, result: ResultText?, in canvas: Canvas) {
         guard let result else { return }
         let rect = frame.layout.resultRect
-        let width = fonts.measure(result.text, size: 1).width
-        guard width > 0 else { return }
-        let size = min(rect.height * result.share, rect.width * 0.96 / width)
-        fonts.draw(result.text, in: canvas, at: rect.center,
-                   style: TextStyle(size: size, color: result.color, alignment: .center, verticalAlignment: .middle))
+        let largest = frame.layout.resultTextSize * result.share
+        // Laid out once per text (while spinning, the banner changes only when a slice passes).
+        let layout: ResultLines
+        if let last = resultLines, last.text == result.text, last.box == rect, last.largest == largest {
+            layout = last.lines
+        } else {
+            layout = ResultLines(result.text, fonts: fonts, box: rect, largest: largest)
+            resultLines = (result.text, rect, largest, layout)
+        }
+        guard layout.size > 0 else { return }
+        let lineHeight = 1.15 * layout.size
+        let top = rect.center.y - lineHeight * Double(layout.count - 1) / 2
+        var widest = 0.0
+        for i in 0..<layout.count {
+            let line = i == 0 ? layout.first : layout.second
+            widest = max(widest, fonts.measure(line, size: layout.size).width)
+            fonts.draw(line, in: canvas, at: Point(x: rect.center.x, y: top + Double(i) * lineHeight),
+                       style: TextStyle(size: layout.size, color: result.color, alignment: .center, verticalAlignment: .middle))
+        }
         if let bar = result.bar, bar.alpha > 0 {
             // A bar in the winner's colour under the text ties the label to the slice.
-            let barWidth = min(rect.width, width * size)
-            let rect = Rect(x: rect.center.x - barWidth / 2, y: rect.center.y + size * 0.5, width: barWidth,
-                            height: max(2, size * 0.07))
+            let barWidth = min(rect.width, widest)
+            let y = top + Double(layout.count - 1) * lineHeight + layout.size * 0.5
+            let rect = Rect(x: rect.center.x - barWidth / 2, y: y, width: barWidth, height: max(2, layout.size * 0.07))
             canvas.fill(roundedRect(rect, radius: rect.height / 2), color: bar)
         }
     }

@@ -300,9 +300,20 @@ extension WheelScene {
             // The result as it was reported at the stop (the slice may be greyed since: sold out).
             let text = shownResult?.text ?? (items[winner].text.isEmpty ? "#\(winner + 1)" : items[winner].text)
             let color = shownResult?.color ?? items[winner].color
-            return ResultText(text: text, color: .white.withOpacity(k), bar: color.withOpacity(k), share: 0.8)
+            // From the banner's grey to white as the highlight comes up: the name never blinks out.
+            let g = 0xB4 + (255 - 0xB4) * k, b = 0xC8 + (255 - 0xC8) * k
+            return ResultText(text: text, color: Color(red: UInt8(g.rounded()), green: UInt8((0xBB + (255 - 0xBB) * k).rounded()),
+                                                       blue: UInt8(b.rounded())),
+                              bar: color.withOpacity(0.6 + 0.4 * k), share: 0.8)
         }
-        if spinning { return nil }
+        if spinning {
+            // The banner: the entry under the pointer as it passes, so a wheel too full for labels
+            // still names every entry it passes, in grey until the winner's white.
+            let i = spinner.index(underPointerAt: t)
+            guard items.indices.contains(i), !shown.isEmpty else { return nil }
+            return ResultText(text: items[i].text.isEmpty ? "#\(shown[i] + 1)" : items[i].text, color: Color(rgb: 0xB4BBC8),
+                              bar: items[i].color.withOpacity(0.6), share: 0.8)
+        }
         if let shownResult { return ResultText(text: shownResult.text, color: .white, bar: shownResult.color, share: 0.8) }
         if raffle.standing.remaining == 0 { return ResultText(text: nothingLeftText, color: Color(rgb: 0x8A93A6), bar: nil, share: 0.42) }
         if attractDrift(at: t) > 0 { return nil }   // the button itself says TOUCH TO SPIN

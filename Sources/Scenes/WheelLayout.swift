@@ -1,10 +1,11 @@
 // Where the wheel scene's parts go on a frame of any size (240 × 240 to 3840 × 2160, landscape or
-// portrait): the largest wheel that leaves room for the pointer above it, the result label and the
-// START button. Two arrangements, whichever gives the larger wheel:
-//   column — pointer, wheel, result, button stacked (portrait, square, modest landscape; seed 002);
-//   sides  — wide frames: result label left of the wheel, button right of it.
-// The wheel is always centred horizontally. All values are frame px; sizes scale with the radius,
-// with minimums so the button and result stay usable on tiny frames.
+// portrait): the largest wheel that leaves room for the pointer above it, the result and the START
+// button. Two arrangements, whichever gives the larger wheel:
+//   column — pointer, wheel, result, button stacked and centred (portrait, square, modest landscape; seed 002);
+//   sides  — wide frames: the wheel on the left, and on its right a panel with the result (room for
+//            two lines of large text, so the room reads it) above the button.
+// The result never shares space with the button. All values are frame px; sizes scale with the
+// radius, with minimums so the button and result stay usable on tiny frames.
 
 import Raster
 
@@ -18,6 +19,8 @@ struct WheelLayout: Equatable {
     let radius: Double
     let resultRect: Rect
     let buttonRect: Rect
+    /// The result's largest size on one line (px); a long result wraps to two lines before it shrinks.
+    let resultTextSize: Double
 
     /// How far the pointer's base rises above the wheel's top, as a fraction of the radius.
     static let pointerRise = 0.07
@@ -33,15 +36,20 @@ struct WheelLayout: Equatable {
         if sides > column * 1.08 {
             arrangement = .sides
             radius = sides
-            center = Point(x: w / 2, y: h / 2 + WheelLayout.pointerRise * sides / 2)
             let gap = 0.08 * sides
-            let panel = max(0, w / 2 - sides - gap - margin)
-            let resultHeight = max(WheelLayout.minimumResultHeight, 0.34 * sides)
-            resultRect = Rect(x: margin, y: center.y - resultHeight / 2, width: panel, height: resultHeight)
+            let panel = min(w - 2 * margin - 2 * sides - gap, 1.6 * sides)
+            // The wheel and the panel side by side, centred as a pair.
+            let used = 2 * sides + gap + panel
+            center = Point(x: (w - used) / 2 + sides, y: h / 2 + WheelLayout.pointerRise * sides / 2)
+            let panelX = center.x + sides + gap
+            let resultHeight = max(WheelLayout.minimumResultHeight, 0.62 * sides)
             let buttonHeight = max(WheelLayout.minimumButtonHeight, 0.2 * sides)
+            let block = resultHeight + 0.08 * sides + buttonHeight
+            resultRect = Rect(x: panelX, y: center.y - block / 2, width: panel, height: resultHeight)
             let buttonWidth = min(panel, max(buttonHeight * 3, 0.62 * sides))
-            buttonRect = Rect(x: w / 2 + sides + gap + (panel - buttonWidth) / 2, y: center.y - buttonHeight / 2,
+            buttonRect = Rect(x: panelX + (panel - buttonWidth) / 2, y: resultRect.maxY + 0.08 * sides,
                               width: buttonWidth, height: buttonHeight)
+            resultTextSize = max(14, 0.26 * sides)
         } else {
             arrangement = .column
             radius = column
@@ -54,6 +62,7 @@ struct WheelLayout: Equatable {
             resultRect = Rect(x: margin, y: center.y + column + gap, width: w - 2 * margin, height: resultHeight)
             let buttonWidth = min(w - 2 * margin, max(buttonHeight * 3.2, 0.8 * column))
             buttonRect = Rect(x: (w - buttonWidth) / 2, y: resultRect.maxY + smallGap, width: buttonWidth, height: buttonHeight)
+            resultTextSize = 0.8 * resultHeight
         }
     }
 
@@ -70,13 +79,14 @@ struct WheelLayout: Equatable {
         return max(1, min(byHeight, (w - 2 * margin) / 2)).rounded(.down)
     }
 
-    /// The radius for a wheel flanked by two panels, each at least 0.9 radius wide (and 110 px): narrower
-    /// panels squeeze the result into small text, and the result is what the room reads (seed 002: 80 pt).
+    /// The radius for a wheel with a panel on its right at least 0.95 radius wide (and 160 px):
+    /// narrower panels squeeze the result into small text, and the result is what the room reads
+    /// (seed 002: 80 pt).
     static func sidesRadius(w: Double, h: Double, margin: Double) -> Double {
         let byHeight = (h - 2 * margin) / (2 + pointerRise)
-        let byWidth = (w / 2 - margin) / (1 + 0.08 + 0.9)
+        let byWidth = (w - 2 * margin) / (2 + 0.08 + 0.95)
         let r = min(byHeight, byWidth).rounded(.down)
-        guard w / 2 - r * 1.08 - margin >= 110 else { return 0 }
+        guard w - 2 * margin - r * 2.08 >= 160 else { return 0 }
         return max(1, r)
     }
 

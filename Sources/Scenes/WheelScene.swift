@@ -62,6 +62,8 @@ public final class WheelScene: Scene {
     var largestBackdrop = 4096 * 4096
     /// The slices' boundary angles of the frame being drawn (`drawSlices`).
     var sliceBoundaries: [Double] = []
+    /// The result as last laid out: its text, box and largest size, and the lines.
+    var resultLines: (text: String, box: Rect, largest: Double, lines: ResultLines)?
 
     /// Seconds the winner's highlight takes to fade in after the wheel stops.
     static let highlightFadeIn = 0.35
@@ -180,15 +182,22 @@ public final class WheelScene: Scene {
 
     public var wantsTextInput: Bool { editor != nil }
 
-    /// While one spin runs from `previous` to `t`, only the turning disc's square changes: the
-    /// backdrop, hub, pointer and the disabled button are drawn the same, and no result is shown.
+    /// While one spin runs from `previous` to `t`, only the turning disc's square changes (and the
+    /// banner, when another entry has come under the pointer): the backdrop, hub, pointer and the
+    /// disabled button are drawn the same.
     public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? {
         guard let spin = spinner.currentSpin, previous <= t, previous >= spin.startTime, t < spin.endTime, attractStart == nil,
               note == nil || !(noteIsVisible(at: t) || noteIsVisible(at: previous)), editor == nil,
               let frame = cache, frame.size == frameSize else { return nil }
         let half = max(frame.ringDiameter / 2, frame.sliceRadius) + 3
         let c = frame.layout.center
-        return PixelRect(enclosing: Rect(x: c.x - half, y: c.y - half, width: 2 * half, height: 2 * half))
+        var dirty = Rect(x: c.x - half, y: c.y - half, width: 2 * half, height: 2 * half)
+        // The banner under or beside the wheel names the entry under the pointer: when another has
+        // come under it, the banner's box changes too.
+        if spinner.index(underPointerAt: previous) != spinner.index(underPointerAt: t) {
+            dirty = dirty.union(frame.layout.resultRect.insetBy(-4 - 0.1 * frame.layout.resultRect.height))
+        }
+        return PixelRect(enclosing: dirty)
     }
 
     public func prepare(frameSize: Size) { _ = prepare(for: frameSize) }

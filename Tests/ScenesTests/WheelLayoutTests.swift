@@ -1,5 +1,6 @@
 // Layout from 240 × 240 to 3840 × 2160, landscape and portrait: everything inside the frame, wheel,
-// pointer, result and button apart, the wheel centred horizontally; and hit-testing for taps.
+// pointer, result and button apart, the wheel centred (or, on wide frames, on the left with the
+// result and button beside it); the result the largest text after the wheel; and hit-testing for taps.
 import Foundation
 import Raster
 @testable import Scenes
@@ -26,10 +27,37 @@ final class WheelLayoutTests: XCTestCase {
             XCTAssertTrue(l.resultRect.intersection(l.buttonRect).isEmpty, "\(what): result and button overlap")
             XCTAssertTrue(wheel.intersection(l.buttonRect).isEmpty, "\(what): wheel and button overlap")
             XCTAssertTrue(wheel.intersection(l.resultRect).isEmpty, "\(what): wheel and result overlap")
-            XCTAssertEqual(l.center.x, w / 2, "\(what): wheel centred horizontally")
+            if l.arrangement == .column {
+                XCTAssertEqual(l.center.x, w / 2, "\(what): wheel centred horizontally")
+            } else {
+                XCTAssertGreaterThan(l.resultRect.minX, l.center.x + l.radius, "\(what): result right of the wheel")
+                XCTAssertGreaterThan(l.buttonRect.minY, l.resultRect.maxY, "\(what): button under the result")
+            }
             XCTAssertGreaterThanOrEqual(l.buttonRect.height, WheelLayout.minimumButtonHeight, what)
             // The largest wheel that leaves room: at least 28 % of the shorter side as radius.
             XCTAssertGreaterThan(l.radius, 0.28 * min(w, h), what)
+        }
+    }
+
+    /// The result reads across a room: in landscape a short one is at least 8 % of the frame height,
+    /// larger than START's label; a 60-character one wraps to two lines before it shrinks.
+    func testTheResultIsLargeAndALongOneWraps() throws {
+        let fonts = try WheelSnapshotTests.latinResources().fonts
+        let long = "A weekend for two in a cabin by the lake, breakfast included"
+        XCTAssertEqual(long.count, 60)
+        for (w, h) in Self.sizes {
+            let l = WheelLayout(frame: Size(width: w, height: h))
+            let what = "\(Int(w))×\(Int(h)) (\(l.arrangement))"
+            let short = ResultLines("Try again", fonts: fonts, box: l.resultRect, largest: l.resultTextSize * 0.8)
+            let startLabel = min(l.buttonRect.height * 0.52, l.buttonRect.width * 0.8 / fonts.measure("START", size: 1).width)
+            XCTAssertGreaterThan(short.size, startLabel, "\(what): the result is larger than START")
+            if w >= 1.3 * h, h >= 480 {
+                XCTAssertGreaterThanOrEqual(short.size, 0.08 * h, "\(what): a short result at 8 % of the height")
+            }
+            let wrapped = ResultLines(long, fonts: fonts, box: l.resultRect, largest: l.resultTextSize * 0.8)
+            let oneLine = min(l.resultTextSize * 0.8, l.resultRect.width * 0.96 / fonts.measure(long, size: 1).width)
+            XCTAssertEqual(wrapped.count, 2, what)
+            XCTAssertGreaterThan(wrapped.size, oneLine * (h >= 480 ? 1.3 : 1), "\(what): two lines keep it larger")
         }
     }
 

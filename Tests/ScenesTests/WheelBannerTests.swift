@@ -1,0 +1,63 @@
+// A wheel of any size names the entry under the pointer: while it spins, the banner (the result's
+// place) shows each entry as it passes, and the window redraws the banner exactly when it changes;
+// when it stops, the winner. Labels too small to read are not drawn at all.
+import Draws
+import Raster
+@testable import Scenes
+import XCTest
+
+final class WheelBannerTests: XCTestCase {
+    func wheel(_ n: Int) throws -> WheelScene {
+        let config = WheelConfig(items: WheelConfig.items(from: (1...n).map { Entry(text: "Entry \($0)") }))
+        return try WheelScene(config: config, resources: try WheelSnapshotTests.latinResources(), seed: 5)
+    }
+
+    func testTheBannerNamesEveryEntryThePointerPasses() throws {
+        let wheel = try wheel(500)
+        XCTAssertTrue(try wheel.spin(at: 0))
+        let end = try XCTUnwrap(wheel.spinner.endTime)
+        var named = Set<String>()
+        var t = 0.0
+        while t < end {
+            let under = wheel.items[wheel.spinner.index(underPointerAt: t)].text
+            let shown = wheel.resultShown(at: t, winner: nil, strength: 0, spinning: true)
+            XCTAssertEqual(shown?.text, under, "at \(t)")
+            named.insert(under)
+            t += 1.0 / 60
+        }
+        XCTAssertGreaterThan(named.count, 100)
+        let winner = try XCTUnwrap(wheel.state(at: end + 1).result)
+        XCTAssertEqual(wheel.resultShown(at: end + 1, winner: winner.index, strength: 1, spinning: false)?.text, winner.text)
+    }
+
+    func testTheBannerIsRedrawnExactlyWhenAnotherEntryComesUnder() throws {
+        let wheel = try wheel(60)
+        let size = Size(width: 1920, height: 1080)
+        let frame = wheel.prepare(for: size)
+        XCTAssertTrue(try wheel.spin(at: 0))
+        let banner = PixelRect(enclosing: frame.layout.resultRect)
+        var changes = 0, same = 0
+        var t = 0.5
+        while t < 4 {
+            let next = t + 1.0 / 60
+            let dirty = try XCTUnwrap(wheel.dirtyRect(since: t, at: next, frameSize: size))
+            let changed = wheel.spinner.index(underPointerAt: t) != wheel.spinner.index(underPointerAt: next)
+            XCTAssertEqual(dirty.intersection(banner) == banner, changed, "at \(next)")
+            if changed { changes += 1 } else { same += 1 }
+            t = next
+        }
+        XCTAssertGreaterThan(changes, 10)
+        XCTAssertGreaterThan(same, 10)
+    }
+
+    /// 1000 entries on a 1080p wheel: slices are under 3 px at the rim, so no label is drawn; 100 on
+    /// the same wheel all have one, all at one size.
+    func testLabelsTooSmallToReadAreNotDrawn() throws {
+        let size = Size(width: 1920, height: 1080)
+        XCTAssertTrue(try wheel(1000).prepare(for: size).labels.allSatisfy { $0 == nil })
+        let hundred = try wheel(100).prepare(for: size).labels
+        XCTAssertTrue(hundred.allSatisfy { $0 != nil })
+        XCTAssertEqual(Set(hundred.compactMap { $0?.size }).count, 1)
+        XCTAssertGreaterThanOrEqual(hundred[0]?.size ?? 0, LabelFitter.legibleSize)
+    }
+}

@@ -32,7 +32,9 @@ public struct ConfigFile {
     /// The sections a config file may have.
     public static let sections = ["wheel", "timer", "pie", "clock"]
     /// Top-level keys beside the sections.
-    static let settings = ["state", "scene", "scenes", "display", "input", "attract"]
+    static let settings = ["state", "scene", "scenes", "display", "input", "attract", "fonts"]
+    /// The most font files `fonts` may list.
+    public static let fontLimit = 16
 
     /// Reads and parses the file at `path` (relative paths inside resolve against its directory).
     public static func load(path: String) throws(ConfigError) -> ConfigFile {
@@ -68,6 +70,25 @@ public struct ConfigFile {
         let name = try reader.string(raw, at: "state")
         guard !name.isEmpty, !name.contains("\0") else { throw reader.error("state", "is empty (give a file path, like \"raffle.db\")") }
         return name.hasPrefix("/") ? name : FilePaths.appending(name, to: baseDirectory)
+    }
+
+    /// `fonts`: BDF or .hex files drawn from before the shipped ones (the first that has a character
+    /// draws it), as paths resolved against the file's directory; [] when the file names none.
+    public func fontPaths() throws(ConfigError) -> [String] {
+        guard let raw = top["fonts"] else { return [] }
+        guard case .array(let list) = raw else {
+            throw reader.error("fonts", "must be a list of font files, like [\"fonts/my-font.bdf\"]")
+        }
+        guard list.count <= ConfigFile.fontLimit else {
+            throw reader.error("fonts", "lists \(list.count) files; at most \(ConfigFile.fontLimit)")
+        }
+        var paths: [String] = []
+        for (i, element) in list.enumerated() {
+            let name = try reader.string(element, at: "fonts[\(i)]")
+            guard !name.isEmpty, !name.contains("\0") else { throw reader.error("fonts[\(i)]", "is not a file name") }
+            paths.append(name.hasPrefix("/") ? name : FilePaths.appending(name, to: baseDirectory))
+        }
+        return paths
     }
 
     /// `scene`: the scene a window shows first (nil: the file names none).

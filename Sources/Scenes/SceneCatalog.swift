@@ -44,6 +44,7 @@ public enum SceneCatalog {
         configs.rotation = try config.displayRotation()
         configs.cooldown = try config.inputCooldown()
         configs.attractAfter = try config.attractAfter()
+        configs.fonts = try config.fontPaths()
         return configs
     }
 
@@ -84,6 +85,8 @@ public enum SceneCatalog {
         public var rotation: Int?
         public var cooldown: Double?
         public var attractAfter: Double?
+        /// `fonts`: the config's own font files, first in the stack.
+        public var fonts: [String] = []
         public init() {}
         public init(wheel: WheelConfig, timer: TimerConfig, pie: PieConfig, clock: ClockConfig) {
             self.wheel = wheel; self.timer = timer; self.pie = pie; self.clock = clock

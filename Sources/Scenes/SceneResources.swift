@@ -11,15 +11,23 @@ public final class SceneResources {
         self.assetsDirectory = assetsDirectory
     }
 
-    /// The shipped fonts from the assets directory (see `Assets.locateDirectory`), with Debian's
-    /// Unifont as the fallback when it is installed.
-    public static func loadDefault() throws -> SceneResources {
+    /// The font files it was loaded with before the shipped ones (a config's `fonts`).
+    public private(set) var extraFonts: [String] = []
+
+    /// `extraFonts` (each its own face, in order), then the shipped fonts from the assets directory
+    /// (see `Assets.locateDirectory`), with Debian's Unifont as the fallback when it is installed.
+    public static func loadDefault(extraFonts: [String] = []) throws -> SceneResources {
         guard let directory = Assets.locateDirectory() else {
             throw SceneError("roundel: cannot find Roundel's assets directory (with fonts/ inside); "
                 + "set \(Assets.environmentVariable) to its path")
         }
-        let fonts = try FontStack.defaultStack(assetsDirectory: directory)
-        return SceneResources(fonts: fonts, assetsDirectory: directory)
+        let stack = try FontStack.defaultStack(assetsDirectory: directory)
+        var faces: [FontFace] = []
+        for path in extraFonts { faces.append(FontFace(try BitmapFont(contentsOfFile: path))) }
+        let resources = SceneResources(fonts: faces.isEmpty ? stack : FontStack(faces: faces + stack.faces),
+                                       assetsDirectory: directory)
+        resources.extraFonts = extraFonts
+        return resources
     }
 }
 

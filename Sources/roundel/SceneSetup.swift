@@ -13,7 +13,9 @@ enum SceneSetup {
         let config = try loadConfig(configPath)
         var wheel: WheelConfig?
         if name == "wheel", let names { wheel = try DrawSetup.wheelConfig(config, names: names) }
-        let resources = try loadResources()
+        let fonts: [String]
+        do { fonts = try config?.fontPaths() ?? [] } catch { throw UserError(error.description) }
+        let resources = try loadResources(fonts: fonts)
         let scene: Scene?
         do {
             if let wheel {
@@ -57,8 +59,13 @@ enum SceneSetup {
         let initial = checked.map(loader.initialScene) ?? scene ?? "wheel"
         let loading = Pending {
             Result {
-                let resources = try loadResources()
-                let reload: () throws -> [Scene] = { try loader.scenes(try loader.check(), resources: resources) }
+                var resources = try loadResources(fonts: first?.fonts ?? [])
+                // A reload with other `fonts` loads the stack again; otherwise the fonts stay loaded.
+                let reload: () throws -> [Scene] = {
+                    let configs = try loader.check()
+                    if configs.fonts != resources.extraFonts { resources = try loadResources(fonts: configs.fonts) }
+                    return try loader.scenes(configs, resources: resources)
+                }
                 let waiting = { (message: String) in
                     LoadedScenes(scenes: [ProblemScene(problem: Problem(message: message, title: ProblemScene.waitingTitle),
                                                        resources: resources, name: initial)],
@@ -80,8 +87,10 @@ enum SceneSetup {
     /// Scenes being made on another thread (see `startLoading`).
     typealias Loading = Pending<Result<LoadedScenes, Error>>
 
-    static func loadResources() throws -> SceneResources {
-        do { return try SceneResources.loadDefault() } catch { throw UserError("\(error)") }
+    /// The font stack (a config's `fonts` first) and the assets directory; a font that cannot be
+    /// used is one line naming the file.
+    static func loadResources(fonts: [String] = []) throws -> SceneResources {
+        do { return try SceneResources.loadDefault(extraFonts: fonts) } catch { throw UserError("\(error)") }
     }
 
     /// The parsed config file, or nil for none.
@@ -95,8 +104,10 @@ enum SceneSetup {
         guard let seconds = Double(text), seconds.isFinite else {
             throw UserError("roundel: --duration '\(text)' is not a number of seconds")
         }
-        let resources = try loadResources()
         let file = try loadConfig(configPath)
+        let fonts: [String]
+        do { fonts = try file?.fontPaths() ?? [] } catch { throw UserError(error.description) }
+        let resources = try loadResources(fonts: fonts)
         do {
             let config = try (file.map(TimerConfig.parse) ?? .defaults)
             do {

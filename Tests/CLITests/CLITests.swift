@@ -119,6 +119,60 @@ final class CLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
+    /// A config's `fonts` come first: a KOI8-R font whose "а" is a solid block turns the result
+    /// area's "а" solid; a missing, corrupt or unmappable font is one line naming it, exit 2.
+    func testConfigFontsDrawFirstAndBadOnesAreNamed() throws {
+        let block = (0..<16).map { _ in "FF" }.joined(separator: "\n")
+        let font = """
+        STARTFONT 2.1
+        FONT -test-Block-Medium-R-Normal--16-160-75-75-C-80-KOI8-R
+        FONTBOUNDINGBOX 8 16 0 -4
+        STARTPROPERTIES 2
+        FONT_ASCENT 12
+        FONT_DESCENT 4
+        ENDPROPERTIES
+        CHARS 1
+        STARTCHAR a
+        ENCODING 193
+        DWIDTH 8 0
+        BBX 8 16 0 -4
+        BITMAP
+        \(block)
+        ENDCHAR
+        ENDFONT
+
+        """
+        try Data(font.utf8).write(to: scratch.appendingPathComponent("block.bdf"))
+        let config = scratch.appendingPathComponent("config.json")
+        func render(_ json: String, to name: String) throws -> RoundelBinary.Result {
+            try Data(json.utf8).write(to: config)
+            return try run(["render", "wheel", "--config", config.path, "--at", "9", "--spin-to", "0", "--size", "320x480",
+                            "--out", scratch.appendingPathComponent(name).path])
+        }
+        let items = #""wheel": {"items": ["а", "b"]}"#
+        let plain = try render("{\(items)}", to: "plain.png")
+        let withFont = try render(#"{"fonts": ["block.bdf"], "# + items + "}", to: "font.png")
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(withFont.status, 0, withFont.stderr)
+        let a = try Data(contentsOf: scratch.appendingPathComponent("plain.png"))
+        let b = try Data(contentsOf: scratch.appendingPathComponent("font.png"))
+        XCTAssertNotEqual(a, b, "the config's font drew the а")
+
+        try Data("STARTFONT 2.1\nBITMAP\n".utf8).write(to: scratch.appendingPathComponent("broken.bdf"))
+        try Data(font.replacingOccurrences(of: "KOI8-R", with: "Acme-Private").utf8)
+            .write(to: scratch.appendingPathComponent("private.bdf"))
+        for (file, words) in [("missing.bdf", "cannot be read"), ("broken.bdf", "broken.bdf' line"),
+                              ("private.bdf", "charset 'Acme-Private' cannot be mapped")] {
+            try Data(#"{"fonts": [""#.utf8 + Data(file.utf8) + #""]}"#.utf8).write(to: config)
+            let out = scratch.appendingPathComponent("bad.png").path
+            try assertUserError(["render", "wheel", "--config", config.path, "--out", out], mentions: words)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        }
+        try Data(#"{"fonts": "x.bdf"}"#.utf8).write(to: config)
+        try assertUserError(["render", "wheel", "--config", config.path, "--out", scratch.appendingPathComponent("x.png").path],
+                            mentions: "fonts")
+    }
+
     func testHelpExitsZero() throws {
         let r = try run(["render", "--help"])
         XCTAssertEqual(r.status, 0)

@@ -1,7 +1,7 @@
 # Roundel — `make run` opens the window, `make test` runs every test. Both install what they need.
 SWIFT ?= swift
 SIZE ?= 512x512
-APT_PACKAGES := libsdl2-dev libpng-dev libsqlite3-dev libsystemd-dev pkg-config unifont xvfb
+APT_PACKAGES := libsdl2-dev libpng-dev libsqlite3-dev libsystemd-dev libfribidi-dev pkg-config unifont xvfb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release run test render clean bench check-arm64

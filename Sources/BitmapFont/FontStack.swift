@@ -1,6 +1,7 @@
 // A font stack: faces in fallback order. Each character is drawn from the first face that has it;
 // a character no face has draws a hollow box. Every face is scaled by size / strike pixel size, so
 // Terminus (16 px, ascent 12) and Unifont (16 px, ascent 14) share a baseline and an em.
+// Hebrew, Arabic and other right-to-left text is drawn in visual order, Arabic joined (`Bidi`).
 // Drawing builds one path for the whole label (so abutting glyphs leave no seams) in a reused buffer
 // and fills it once. Glyph outlines are cached per (face, strike, character, rendering) and whole lines
 // as `TextRun`s (the last `runCapacity` drawn), so a warm draw allocates nothing and only transforms
@@ -67,7 +68,11 @@ public final class FontStack {
         guard size.isFinite, size > 0 else { return Size(width: 0, height: 0) }
         for run in runs where run.matches(text, size: size) { return Size(width: run.width, height: run.metrics.height) }
         var width = 0.0
-        for scalar in text.unicodeScalars { width += resolve(scalar, size: size).advance }
+        if let shaped = Bidi.visual(text) {
+            for scalar in shaped { width += resolve(scalar, size: size).advance }
+        } else {
+            for scalar in text.unicodeScalars { width += resolve(scalar, size: size).advance }
+        }
         return Size(width: width, height: lineMetrics(size: size).height)
     }
 
@@ -180,11 +185,20 @@ public final class FontStack {
         return run
     }
 
-    /// Resolves each character of `run.text` and places its outline along the pen.
+    /// Resolves each character of `run.text` (in visual order, Arabic joined: `Bidi`) and places
+    /// its outline along the pen.
     private func layOut(_ run: TextRun) {
+        if let shaped = Bidi.visual(run.text) {
+            layOut(run, scalars: shaped)
+        } else {
+            layOut(run, scalars: run.text.unicodeScalars)
+        }
+    }
+
+    private func layOut<Scalars: Sequence<Unicode.Scalar>>(_ run: TextRun, scalars: Scalars) {
         let size = run.size
         var pen = 0.0
-        for scalar in run.text.unicodeScalars {
+        for scalar in scalars {
             let r = resolve(scalar, size: size)
             if r.face >= -1 {
                 let smooth: Bool

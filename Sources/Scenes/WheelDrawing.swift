@@ -150,7 +150,9 @@ extension WheelScene {
         }
 
         let fitter = LabelFitter(fonts: fonts, radius: r)
-        let texts = (0..<slicesLayout.count).map { labelTexts.indices.contains($0) ? labelTexts[$0] : items[$0].text }
+        let texts = (0..<slicesLayout.count).map { i in
+            WheelScene.shortened(labelTexts.indices.contains(i) ? labelTexts[i] : items[i].text)
+        }
         var labels: [LabelPlan?] = []
         if numberedCount != nil {
             labels = texts.indices.map { fitter.planAcross(texts[$0], sweep: slicesLayout.sweeps[$0], outer: visible, depth: 0.12 * r) }

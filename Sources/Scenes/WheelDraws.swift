@@ -48,7 +48,7 @@ extension WheelScene {
         let entry = last.round == raffle.round?.number ? last.index
             : keys.firstIndex(of: EntryKey(text: last.text, occurrence: last.occurrence))
         let color = entry.map { e in shown.firstIndex(of: e).map { items[$0].color } ?? entryItems[e].color }
-        shownResult = (last.text, color ?? WheelConfig.paletteColor(last.index))
+        shownResult = (WheelScene.shortened(last.text), color ?? WheelConfig.paletteColor(last.index))
         guard last.round == raffle.round?.number, let entry else { return }
         if var rotation = last.rotation, rotation.isFinite {
             if let closed = WheelScene.rotation(closingGapOf: entry, shown: shown, layout: spinner.layout, near: rotation) {
@@ -105,6 +105,7 @@ extension WheelScene {
         shown = nowShown
         items = newItems
         labelTexts = newLabels
+        bannerTexts = newItems.map { WheelScene.shortened($0.text) }
         let weights = nowShown.isEmpty ? [0] : nowShown.map { standing.weights[$0] }
         let layout = WheelScene.sliceLayout(for: newItems, sizeByWeight: config.sizeByWeight, numbered: numberedCount != nil)
         if keepingSpinner {
@@ -298,7 +299,7 @@ extension WheelScene {
     func resultShown(at t: Double, winner: Int?, strength k: Double, spinning: Bool) -> ResultText? {
         if let winner, spinner.currentSpin != nil {
             // The result as it was reported at the stop (the slice may be greyed since: sold out).
-            let text = shownResult?.text ?? (items[winner].text.isEmpty ? "#\(winner + 1)" : items[winner].text)
+            let text = shownResult?.text ?? (items[winner].text.isEmpty ? "#\(winner + 1)" : bannerTexts[winner])
             let color = shownResult?.color ?? items[winner].color
             // From the banner's grey to white as the highlight comes up: the name never blinks out.
             let g = 0xB4 + (255 - 0xB4) * k, b = 0xC8 + (255 - 0xC8) * k
@@ -310,8 +311,8 @@ extension WheelScene {
             // The banner: the entry under the pointer as it passes, so a wheel too full for labels
             // still names every entry it passes, in grey until the winner's white.
             let i = spinner.index(underPointerAt: t)
-            guard items.indices.contains(i), !shown.isEmpty else { return nil }
-            return ResultText(text: items[i].text.isEmpty ? "#\(shown[i] + 1)" : items[i].text, color: Color(rgb: 0xB4BBC8),
+            guard items.indices.contains(i), bannerTexts.indices.contains(i), !shown.isEmpty else { return nil }
+            return ResultText(text: items[i].text.isEmpty ? "#\(shown[i] + 1)" : bannerTexts[i], color: Color(rgb: 0xB4BBC8),
                               bar: items[i].color.withOpacity(0.6), share: 0.8)
         }
         if let shownResult { return ResultText(text: shownResult.text, color: .white, bar: shownResult.color, share: 0.8) }

@@ -30,6 +30,8 @@ public final class WheelScene: Scene {
     var shown: [Int] = []
     /// What each slice's label says (the item's text, with its odds or "sold out").
     var labelTexts: [String] = []
+    /// Each slice's name as the banner and result show it (cut at `labelLimit`), made with the slices.
+    var bannerTexts: [String] = []
     var numberedCount: Int?
     public internal(set) var spinner: Spinner
     /// The end time of the spin whose end was reported through `onSpinEnd`.
@@ -69,6 +71,17 @@ public final class WheelScene: Scene {
     static let highlightFadeIn = 0.35
     /// How far the other slices darken behind a winner (a black veil of this opacity).
     static let dimming = 115.0 / 255
+    /// A label (or the result) longer than this many characters is cut to it and ends in "…" before
+    /// it is measured: no slice or screen shows more, and a 100 000-character name costs no more.
+    static let labelLimit = 200
+
+    static func shortened(_ text: String) -> String {
+        guard text.utf8.count > labelLimit else { return text }   // cheap: characters ≤ UTF-8 bytes
+        guard let end = text.index(text.startIndex, offsetBy: labelLimit, limitedBy: text.endIndex),
+              end != text.endIndex else { return text }
+        return String(text[..<end]) + LabelFitter.ellipsis
+    }
+
     /// The plate over the middle of a wheel of hundreds of slices.
     static let plateColor = Color(rgb: 0x1E2330)
     /// The plate as `Canvas.fillSectors` fills it: one sector, kept so a frame allocates nothing.
@@ -280,7 +293,7 @@ public final class WheelScene: Scene {
     func reportSpinEnd(at t: Double) {
         guard let end = spinner.endTime, t >= end, reportedEnd != end, let index = spinner.result(at: t) else { return }
         reportedEnd = end
-        shownResult = (items[index].text.isEmpty ? "#\(index + 1)" : items[index].text, items[index].color)
+        shownResult = (items[index].text.isEmpty ? "#\(index + 1)" : WheelScene.shortened(items[index].text), items[index].color)
         onSpinEnd?(items[index])
     }
 

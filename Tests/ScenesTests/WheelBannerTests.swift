@@ -60,4 +60,20 @@ final class WheelBannerTests: XCTestCase {
         XCTAssertEqual(Set(hundred.compactMap { $0?.size }).count, 1)
         XCTAssertGreaterThanOrEqual(hundred[0]?.size ?? 0, LabelFitter.legibleSize)
     }
+
+    /// A 100 000-character name is cut at `labelLimit` characters for its label, the banner and the
+    /// result (the draw still records the whole name).
+    func testAHugeNameIsCutAtTheLimit() throws {
+        let huge = String(repeating: "A", count: 100_000)
+        let config = WheelConfig(items: WheelConfig.items(from: [Entry(text: huge), Entry(text: "Ben")]))
+        let wheel = try WheelScene(config: config, resources: try WheelSnapshotTests.latinResources(), seed: 1)
+        let frame = wheel.prepare(for: Size(width: 640, height: 480))
+        XCTAssertLessThanOrEqual(frame.labels[0]?.text.count ?? 0, WheelScene.labelLimit + 1)
+        XCTAssertTrue(try wheel.spin(at: 0, to: 0))
+        let end = try XCTUnwrap(wheel.spinner.endTime)
+        XCTAssertEqual(wheel.state(at: end + 1).result?.text.count, 100_000, "the result reported is the whole name")
+        let shown = try XCTUnwrap(wheel.resultShown(at: end + 1, winner: 0, strength: 1, spinning: false))
+        XCTAssertEqual(shown.text.count, WheelScene.labelLimit + 1)
+        XCTAssertTrue(shown.text.hasSuffix("…"))
+    }
 }

@@ -5,14 +5,15 @@
 #   2. trixie's qemu-user (unpacked from its .deb with dpkg-deb -x, nothing installed) registered
 #      through binfmt_misc under a name of its own, with the F flag so the chroot needs no copy of it;
 #      unregistered when the script ends, however it ends;
-#   3. swiftlang, libsdl2-dev, libpng-dev, libsqlite3-dev, libsystemd-dev, pkg-config, unifont inside
+#   3. swiftlang, libsdl2-dev, libpng-dev, libsqlite3-dev, libsystemd-dev, libfribidi-dev, pkg-config, unifont inside
 #      (force-unsafe-io; only what is missing);
-#   4. this checkout (git archive of HEAD) built there with `swift build -c release`, swift-argument-parser
+#   4. this checkout (git archive of ARM64_COMMIT, default HEAD) built there with `swift build -c release`,
+#      and the same files built here for x86-64 (in the work directory, so both sides are one source); swift-argument-parser
 #      from the same package mirror git uses here (/opt/swift-packages, url.<dir>.insteadOf);
 #   5. `roundel render` of the wheel (mid-spin and stopped, Korean labels) and the test card on both
 #      sides with the same unifont.hex (trixie's differs from bookworm's), compared pixel for pixel.
-# Needs root (debootstrap, chroot, mount, binfmt_misc). Measured here: root 2 min, packages ~16 min,
-# the release build over 30 min. ARM64_ROOT (default /var/tmp/roundel-arm64) is kept between runs, so
+# Needs root (debootstrap, chroot, mount, binfmt_misc). Measured here: root 3 min, packages 13 min,
+# the release build 62 min (2 cores, busy). ARM64_ROOT (default /var/tmp/roundel-arm64) is kept between runs, so
 # a second run only rebuilds. Not part of `make test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +24,7 @@ mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 binfmt=/proc/sys/fs/binfmt_misc
 name=roundel-aarch64
 say() { printf 'check-arm64: %s\n' "$*"; }
+commit=$(git rev-parse --short "${ARM64_COMMIT:-HEAD}")
 
 [ "$(id -u)" = 0 ] || { say "needs root (debootstrap, chroot, mount, binfmt_misc); run it with sudo"; exit 2; }
 for tool in debootstrap dpkg-deb python3; do
@@ -37,7 +39,10 @@ cleanup() {
   [ -e "$binfmt/$name" ] && echo -1 > "$binfmt/$name"
 }
 trap cleanup EXIT
-bind() { mkdir -p "$2"; mount --bind "$1" "$2"; mounts+=("$2"); }
+bind() {   # a directory or a single file onto the same kind of thing inside the root
+  if [ -d "$1" ]; then mkdir -p "$2"; else mkdir -p "$(dirname "$2")"; [ -e "$2" ] || : > "$2"; fi
+  mount --bind "$1" "$2"; mounts+=("$2")
+}
 
 # 1+2. qemu-user from trixie, unpacked only.
 qemu="$work/qemu/usr/bin/qemu-aarch64"
@@ -71,7 +76,7 @@ bind /proc "$root/proc"
 bind /dev "$root/dev"
 
 # 3. Packages: whichever of the list are not there yet.
-packages="swiftlang libsdl2-dev libpng-dev libsqlite3-dev libsystemd-dev pkg-config unifont git ca-certificates"
+packages="swiftlang libsdl2-dev libpng-dev libsqlite3-dev libsystemd-dev libfribidi-dev pkg-config unifont git ca-certificates"
 missing=$(for p in $packages; do
   chroot "$root" dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || printf '%s ' "$p"
 done)
@@ -90,8 +95,9 @@ if [ -d /opt/swift-packages ]; then
   chroot "$root" git config --global url./opt/swift-packages/.insteadOf https://github.com/
 fi
 rm -rf "$root/src" && mkdir -p "$root/src"
-git archive HEAD | tar -x -C "$root/src"
-say "swift build -c release (Swift on qemu: tens of minutes)"
+# The same commit extracts with the same file times, so a second run of one commit rebuilds nothing.
+git archive "$commit" | tar -x -C "$root/src"
+say "swift build -c release of $commit (Swift on qemu: an hour from scratch)"
 start=$SECONDS
 chroot "$root" /bin/sh -c 'cd /src && swift build -c release --scratch-path /var/tmp/roundel-build 2>&1' | tail -3 | sed 's/^/check-arm64:   /'
 say "release build took $((SECONDS - start)) s"
@@ -100,8 +106,11 @@ chroot "$root" test -x "$arm" || { say "no arm64 binary was built"; exit 1; }
 chroot "$root" /bin/sh -c "file $arm 2>/dev/null || true" | sed 's/^/check-arm64: /'
 
 # 5. The same renders on both sides, with this machine's unifont.hex on both.
-x86="$(swift build -c release --show-bin-path)/roundel"
-[ -x "$x86" ] || swift build -c release >/dev/null
+# x86-64: the very same files, built apart from this checkout (its own build folder).
+x86src="$work/x86-src"
+rm -rf "$x86src" && mkdir -p "$x86src" && git archive "$commit" | tar -x -C "$x86src"
+swift build -c release --package-path "$x86src" --scratch-path "$work/x86-build" 2>&1 | tail -1 | sed 's/^/check-arm64: x86-64: /'
+x86="$(swift build -c release --package-path "$x86src" --scratch-path "$work/x86-build" --show-bin-path)/roundel"
 if [ -f /usr/share/unifont/unifont.hex ]; then bind /usr/share/unifont/unifont.hex "$root/usr/share/unifont/unifont.hex"; fi
 out="$work/renders"; rm -rf "$out"; mkdir -p "$out/x86" "$out/arm64"
 bind "$out/arm64" "$root/renders"
@@ -114,7 +123,7 @@ renders=(
 status=0
 for line in "${renders[@]}"; do
   set -- $line; file=$1; shift
-  "$x86" "$@" --out "$out/x86/$file.png" > "$out/x86/$file.json"
+  (cd "$x86src" && "$x86" "$@" --out "$out/x86/$file.png") > "$out/x86/$file.json"
   chroot "$root" /bin/sh -c "cd /src && $arm $* --out /renders/$file.png" > "$out/arm64/$file.json"
   if python3 "$repo/scripts/compare-png.py" "$out/x86/$file.png" "$out/arm64/$file.png" "$file" \
      && cmp -s "$out/x86/$file.json" "$out/arm64/$file.json"; then :; else status=1; fi

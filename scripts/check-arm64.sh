@@ -114,10 +114,11 @@ x86="$(swift build -c release --package-path "$x86src" --scratch-path "$work/x86
 if [ -f /usr/share/unifont/unifont.hex ]; then bind /usr/share/unifont/unifont.hex "$root/usr/share/unifont/unifont.hex"; fi
 out="$work/renders"; rm -rf "$out"; mkdir -p "$out/x86" "$out/arm64"
 bind "$out/arm64" "$root/renders"
+# Every render is seeded: without --seed a spin's landing point within its slice is random.
 renders=(
-  "wheel-mid render wheel --at 1.7 --spin-to 3 --size 960x720"
+  "wheel-mid render wheel --at 1.7 --spin-to 3 --seed 7 --size 960x720"
   "wheel-stopped render wheel --at 8 --seed 42 --size 1280x720"
-  "wheel-ko render wheel --at 8 --spin-to 5 --config assets/wheel-ko.json --size 720x1280"
+  "wheel-ko render wheel --at 8 --spin-to 5 --seed 3 --config assets/wheel-ko.json --size 720x1280"
   "testcard render testcard --at 0 --size 1024x768"
 )
 status=0

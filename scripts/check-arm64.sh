@@ -103,7 +103,7 @@ chroot "$root" /bin/sh -c 'cd /src && swift build -c release --scratch-path /var
 say "release build took $((SECONDS - start)) s"
 arm="/var/tmp/roundel-build/release/roundel"
 chroot "$root" test -x "$arm" || { say "no arm64 binary was built"; exit 1; }
-chroot "$root" /bin/sh -c "file $arm 2>/dev/null || true" | sed 's/^/check-arm64: /'
+command -v file >/dev/null && file -b "$root$arm" | cut -d, -f1-2 | sed 's/^/check-arm64: roundel: /'
 
 # 5. The same renders on both sides, with this machine's unifont.hex on both.
 # x86-64: the very same files, built apart from this checkout (its own build folder).

@@ -40,8 +40,14 @@ public final class FontStack {
     /// Where the next lookup starts: labels drawn in the same order every frame hit at the first try.
     private var runCursor = 0
     private var runClock: UInt64 = 0
-    /// More lines than a scene draws a frame (the clock draws 24, the wheel up to ~30).
-    static let runCapacity = 64
+    /// More lines than a scene draws a frame (the clock draws 24, a wheel of 12 prizes ~16); a scene
+    /// that draws more asks for room (`keepRuns(atLeast:)`), or every frame would lay them out again.
+    private(set) var runCapacity = 64
+
+    /// Keeps at least `count` laid-out lines from now on (a wheel of 150 labels asks for 150 and more).
+    public func keepRuns(atLeast count: Int) {
+        runCapacity = max(runCapacity, min(count, 4096))
+    }
 
     public init(faces: [FontFace]) { self.faces = faces }
     /// Each font is its own face, in fallback order.
@@ -169,7 +175,7 @@ public final class FontStack {
             i += 1
         }
         let run: TextRun
-        if n < Self.runCapacity {
+        if n < runCapacity {
             run = TextRun(text: text, size: size, rendering: rendering)
             runs.append(run)
             runCursor = n + 1

@@ -25,11 +25,16 @@ struct WheelFrameCache {
     /// backdrop is not copied there.
     let coveredRadius: Double
     let hubRadius: Double
-    /// With hundreds of slices: inside this radius they would be thinner than 1.5 px, so a plain
+    /// With hundreds of slices: inside this radius they would be thinner than 2 px, so a plain
     /// plate covers the middle instead (0: none).
     var plateRadius = 0.0
     /// The plate's gold rim, reaching 0.75 px past its hard edge.
     var plateRim = Path()
+    /// With a plate: the slices' band drawn once, exactly, at rotation 0 (`denseSlices`), and the
+    /// frame's whole pixels it covers (from under the plate's rim to under the ring). While the
+    /// wheel turns, frames resample it instead of filling hundreds of sectors (a rest frame is exact).
+    var denseSlices: Pixmap?
+    var denseSpans: [PixelSpan] = []
     /// Slice sectors around (0, 0) at rotation 0, out to `sliceRadius` (the winner's highlight
     /// follows these).
     let slices: [(path: Path, color: Color)]
@@ -110,9 +115,9 @@ extension WheelScene {
             }
         }
         let hub = max(4, 0.075 * r)
-        // Where the slices get thinner than 1.5 px (only with many: numbered mode's 36 never gets here).
-        let dense = 1.5 * Double(slicesLayout.count) / (2 * Double.pi)
-        let plate = slicesLayout.count >= 64 && dense > hub + 2 ? min(dense, 0.6 * r) : 0
+        // Where the slices get thinner than 2 px (only with many: numbered mode's 36 never gets here).
+        let dense = 2 * Double(slicesLayout.count) / (2 * Double.pi)
+        let plate = slicesLayout.count >= WheelScene.denseCount && dense > hub + 2 ? min(dense, 0.6 * r) : 0
         let origin = Point.zero
         // Under a ring's opaque band, opaque slices are filled row by row (`Canvas.fillSectors`);
         // otherwise as polygons (`fills`).
@@ -165,6 +170,9 @@ extension WheelScene {
             }
         }
 
+        // Every label stays laid out from frame to frame, with room for the result, button and notes.
+        fonts.keepRuns(atLeast: labels.count + 48)
+
         // Pointer: base above the wheel's top, tip reaching just past the ring onto the slices.
         let c = layout.center
         let tip = Point(x: c.x, y: c.y - visible + 0.06 * r)
@@ -202,10 +210,24 @@ extension WheelScene {
         ]
         made.sectorFill = sectorFill
         made.plateRadius = plate
+        let rim = max(1.5, 0.012 * r)
         if plate > 0 {
-            let rim = max(1.5, 0.012 * r)
             made.plateRim = .ringSector(center: layout.center, innerRadius: plate + 0.75 - rim, outerRadius: plate + 0.75,
                                         start: .zero, end: .fullTurn)
+        }
+        // Hundreds of slices (with a plate): their band drawn once, exactly, at rotation 0; while it turns a
+        // frame resamples it (from under the plate's rim or the hub to under the ring) instead of
+        // filling every sector. Three texels past either end, so every bilinear footprint lands on slices.
+        if plate > 0, let sectorFill {
+            let inner = plate - rim
+            let side = Int((2 * (sectorFill.radius + 4)).rounded(.up))
+            if let band = Canvas(width: side, height: side) {
+                let boundaries = slicesLayout.starts.map { $0 - Double.pi / 2 }
+                band.fillSectors(center: Point(x: Double(side) / 2, y: Double(side) / 2), radius: sectorFill.radius + 3,
+                                 hole: max(0, inner - 4), boundaries: boundaries, colors: sectorFill.colors)
+                made.denseSlices = band.pixmap
+                made.denseSpans = annulusSpans(center: layout.center, inner: inner, outer: sectorFill.radius, frame: size)
+            }
         }
         made.ink = items.map { labelInk(on: $0.color) }
         made.dimmedInk = items.map { labelInk(on: darker($0.color, by: WheelScene.dimming)) }
@@ -255,8 +277,14 @@ extension WheelScene {
     }
 
     /// `overBackdrop`: composite the slices over the cached backdrop, which the canvas lacks under them.
-    func drawSlices(_ frame: WheelFrameCache, rotation: Double, overBackdrop: Bool = false, in canvas: Canvas) {
-        if let sectors = frame.sectorFill {
+    /// `moving`: the wheel turns (hundreds of slices are then resampled from `denseSlices`).
+    func drawSlices(_ frame: WheelFrameCache, rotation: Double, overBackdrop: Bool = false, moving: Bool = false,
+                    in canvas: Canvas) {
+        if moving, let band = frame.denseSlices {
+            let half = Double(band.width) / 2
+            let t = Transform.translation(x: -half, y: -half).concatenating(wheelTransform(frame, rotation: rotation))
+            canvas.draw(band, transform: t, spans: frame.denseSpans)
+        } else if let sectors = frame.sectorFill {
             // Screen angles of the slices' starts (see the header); kept, so a frame allocates nothing.
             sliceBoundaries.removeAll(keepingCapacity: true)
             for start in spinner.layout.starts { sliceBoundaries.append(start + rotation - Double.pi / 2) }
@@ -589,4 +617,28 @@ func roundedRect(_ rect: Rect, radius: Double) -> Path {
 func darker(_ c: Color, by f: Double) -> Color {
     Color(red: UInt8((Double(c.red) * (1 - f)).rounded()), green: UInt8((Double(c.green) * (1 - f)).rounded()),
           blue: UInt8((Double(c.blue) * (1 - f)).rounded()), alpha: c.alpha)
+}
+
+/// The whole pixels of `frame` whose centres lie between `inner` and `outer` px from `center`, row by row.
+func annulusSpans(center c: Point, inner: Double, outer: Double, frame: Size) -> [PixelSpan] {
+    var spans: [PixelSpan] = []
+    let width = Int(frame.width), height = Int(frame.height)
+    for y in max(0, Int((c.y - outer).rounded(.down)))..<min(height, Int((c.y + outer).rounded(.up)) + 1) {
+        let dy = Double(y) + 0.5 - c.y
+        let reach2 = outer * outer - dy * dy
+        guard reach2 > 0 else { continue }
+        let reach = reach2.squareRoot()
+        let x0 = max(0, Int((c.x - reach - 0.5).rounded(.up))), x1 = min(width, Int((c.x + reach - 0.5).rounded(.down)) + 1)
+        guard x0 < x1 else { continue }
+        let inside2 = inner * inner - dy * dy
+        if inside2 > 0 {
+            let inside = inside2.squareRoot()
+            let h0 = max(x0, Int((c.x - inside - 0.5).rounded(.up))), h1 = min(x1, Int((c.x + inside - 0.5).rounded(.down)) + 1)
+            if h0 > x0 { spans.append(PixelSpan(y: y, x0: x0, x1: h0)) }
+            if x1 > h1 { spans.append(PixelSpan(y: y, x0: max(h1, x0), x1: x1)) }
+        } else {
+            spans.append(PixelSpan(y: y, x0: x0, x1: x1))
+        }
+    }
+    return spans
 }

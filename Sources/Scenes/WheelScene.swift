@@ -82,6 +82,10 @@ public final class WheelScene: Scene {
         return String(text[..<end]) + LabelFitter.ellipsis
     }
 
+    /// From this many slices a wheel is "dense": a plate may cover its middle, and while it turns its
+    /// slices are resampled from one exact drawing (numbered mode's 36 never are).
+    static let denseCount = 64
+
     /// The plate over the middle of a wheel of hundreds of slices.
     static let plateColor = Color(rgb: 0x1E2330)
     /// The plate as `Canvas.fillSectors` fills it: one sector, kept so a frame allocates nothing.
@@ -235,7 +239,8 @@ public final class WheelScene: Scene {
             drawShadow(frame, in: canvas)
         }
         let spinning = spinner.isSpinning(at: t)
-        drawSlices(frame, rotation: rotation, overBackdrop: frame.backdrop != nil, in: canvas)
+        drawSlices(frame, rotation: rotation, overBackdrop: frame.backdrop != nil,
+                   moving: spinning || attractDrift(at: t) > 0, in: canvas)
         if let winner { drawHighlight(frame, winner: winner, strength: highlight, rotation: rotation, in: canvas) }
         drawLabels(frame, rotation: rotation, winner: winner, strength: highlight, in: canvas)
         drawRing(frame, rotation: rotation, in: canvas)

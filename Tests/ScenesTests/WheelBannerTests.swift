@@ -77,3 +77,52 @@ final class WheelBannerTests: XCTestCase {
         XCTAssertTrue(shown.text.hasSuffix("…"))
     }
 }
+
+/// A wheel of 1000 turning: its slices come from one exact drawing resampled at each angle; they
+/// must match the exact fill of the same angle closely (a wrong angle or direction would not), and
+/// a dirty-rectangle frame must equal a whole one.
+final class DenseWheelTests: XCTestCase {
+    func testResampledSlicesMatchTheExactFill() throws {
+        let config = WheelConfig(items: WheelConfig.items(from: (1...1000).map { Entry(text: "Entry \($0)") }))
+        let wheel = try WheelScene(config: config, resources: try WheelSnapshotTests.latinResources(), seed: 3)
+        let size = Size(width: 640, height: 480)
+        let frame = wheel.prepare(for: size)
+        XCTAssertGreaterThan(frame.plateRadius, 0)
+        XCTAssertNotNil(frame.denseSlices)
+        for rotation in [0.0, 0.37, 2.9, 1234.5678] {
+            let resampled = try XCTUnwrap(Canvas(width: 640, height: 480)), exact = try XCTUnwrap(Canvas(width: 640, height: 480))
+            wheel.drawSlices(frame, rotation: rotation, moving: true, in: resampled)
+            wheel.drawSlices(frame, rotation: rotation, moving: false, in: exact)
+            var total = 0, count = 0
+            let c = frame.layout.center
+            for y in 0..<480 {
+                for x in 0..<640 {
+                    let d = Point(x: Double(x) + 0.5, y: Double(y) + 0.5).distance(to: c)
+                    guard d > frame.plateRadius + 2, d < frame.coveredRadius - 6 else { continue }
+                    let p = resampled.pixmap[x, y], q = exact.pixmap[x, y]
+                    for shift in stride(from: 0, to: 24, by: 8) {
+                        total += abs(Int(p >> UInt32(shift) & 0xFF) - Int(q >> UInt32(shift) & 0xFF))
+                    }
+                    count += 3
+                }
+            }
+            XCTAssertGreaterThan(count, 10_000)
+            XCTAssertLessThan(Double(total) / Double(count), 12, "rotation \(rotation): mean channel difference")
+        }
+    }
+
+    func testADirtyRectangleFrameEqualsAWholeOne() throws {
+        let config = WheelConfig(items: WheelConfig.items(from: (1...1000).map { Entry(text: "Entry \($0)") }))
+        let wheel = try WheelScene(config: config, resources: try WheelSnapshotTests.latinResources(), seed: 3)
+        let size = Size(width: 640, height: 480)
+        XCTAssertTrue(try wheel.spin(at: 0))
+        let whole = try XCTUnwrap(Canvas(width: 640, height: 480)), parts = try XCTUnwrap(Canvas(width: 640, height: 480))
+        wheel.render(into: parts, at: 1.0)
+        let dirty = try XCTUnwrap(wheel.dirtyRect(since: 1.0, at: 1.02, frameSize: size))
+        parts.clip = dirty
+        wheel.render(into: parts, at: 1.02)
+        parts.clip = parts.pixmap.bounds
+        wheel.render(into: whole, at: 1.02)
+        XCTAssertTrue(whole.pixmap == parts.pixmap)
+    }
+}

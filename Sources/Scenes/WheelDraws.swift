@@ -310,7 +310,7 @@ extension WheelScene {
         if spinning {
             // The banner: the entry under the pointer as it passes, so a wheel too full for labels
             // still names every entry it passes, in grey until the winner's white.
-            let i = spinner.index(underPointerAt: t)
+            let i = bannerIndex(at: t)
             guard items.indices.contains(i), bannerTexts.indices.contains(i), !shown.isEmpty else { return nil }
             return ResultText(text: items[i].text.isEmpty ? "#\(shown[i] + 1)" : bannerTexts[i], color: Color(rgb: 0xB4BBC8),
                               bar: items[i].color.withOpacity(0.6), share: 0.8)
@@ -319,6 +319,15 @@ extension WheelScene {
         if raffle.standing.remaining == 0 { return ResultText(text: nothingLeftText, color: Color(rgb: 0x8A93A6), bar: nil, share: 0.42) }
         if attractDrift(at: t) > 0 { return nil }   // the button itself says TOUCH TO SPIN
         return ResultText(text: "Press START", color: Color(rgb: 0x8A93A6), bar: nil, share: 0.42)
+    }
+
+    /// The slice the banner names at `t` while a spin runs: the one under the pointer, looked at
+    /// every `bannerStep` seconds from the spin's start, so a fast wheel of hundreds of names shows
+    /// each name long enough to be read (and the banner is redrawn at most ten times a second).
+    func bannerIndex(at t: Double) -> Int {
+        guard let spin = spinner.currentSpin, t >= spin.startTime else { return spinner.index(underPointerAt: t) }
+        let steps = ((t - spin.startTime) / WheelScene.bannerStep).rounded(.down)
+        return spinner.index(underPointerAt: spin.startTime + steps * WheelScene.bannerStep)
     }
 
     var nothingLeftText: String { raffle.standing.hasStock ? "No prizes left" : "Everyone has been drawn" }

@@ -82,6 +82,9 @@ public final class WheelScene: Scene {
         return String(text[..<end]) + LabelFitter.ellipsis
     }
 
+    /// Seconds between the banner's looks at the pointer while a spin runs (`bannerIndex`).
+    static let bannerStep = 0.1
+
     /// From this many slices a wheel is "dense": a plate may cover its middle, and while it turns its
     /// slices are resampled from one exact drawing (numbered mode's 36 never are).
     static let denseCount = 64
@@ -211,7 +214,7 @@ public final class WheelScene: Scene {
         var dirty = Rect(x: c.x - half, y: c.y - half, width: 2 * half, height: 2 * half)
         // The banner under or beside the wheel names the entry under the pointer: when another has
         // come under it, the banner's box changes too.
-        if spinner.index(underPointerAt: previous) != spinner.index(underPointerAt: t) {
+        if bannerIndex(at: previous) != bannerIndex(at: t) {
             dirty = dirty.union(frame.layout.resultRect.insetBy(-4 - 0.1 * frame.layout.resultRect.height))
         }
         return PixelRect(enclosing: dirty)

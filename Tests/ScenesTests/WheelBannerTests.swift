@@ -1,5 +1,6 @@
 // A wheel of any size names the entry under the pointer: while it spins, the banner (the result's
-// place) shows each entry as it passes, and the window redraws the banner exactly when it changes;
+// place) shows the entry under the pointer, looked at ten times a second so each name can be read,
+// and the window redraws the banner exactly when it changes;
 // when it stops, the winner. Labels too small to read are not drawn at all.
 import Draws
 import Raster
@@ -16,16 +17,20 @@ final class WheelBannerTests: XCTestCase {
         let wheel = try wheel(500)
         XCTAssertTrue(try wheel.spin(at: 0))
         let end = try XCTUnwrap(wheel.spinner.endTime)
-        var named = Set<String>()
+        var named: [String] = []
         var t = 0.0
         while t < end {
-            let under = wheel.items[wheel.spinner.index(underPointerAt: t)].text
+            // The entry under the pointer when the banner last looked (every 0.1 s from the start).
+            let looked = (t / WheelScene.bannerStep).rounded(.down) * WheelScene.bannerStep
+            let under = wheel.items[wheel.spinner.index(underPointerAt: looked)].text
             let shown = wheel.resultShown(at: t, winner: nil, strength: 0, spinning: true)
             XCTAssertEqual(shown?.text, under, "at \(t)")
-            named.insert(under)
+            if named.last != under { named.append(under) }
             t += 1.0 / 60
         }
-        XCTAssertGreaterThan(named.count, 100)
+        // Ten looks a second over a 5 s spin; near the end a name stays as long as it is under the pointer.
+        XCTAssertGreaterThan(Set(named).count, 30)
+        XCTAssertLessThanOrEqual(named.count, Int(end / WheelScene.bannerStep) + 1, "a name shows for 0.1 s at least")
         let winner = try XCTUnwrap(wheel.state(at: end + 1).result)
         XCTAssertEqual(wheel.resultShown(at: end + 1, winner: winner.index, strength: 1, spinning: false)?.text, winner.text)
     }
@@ -41,7 +46,7 @@ final class WheelBannerTests: XCTestCase {
         while t < 4 {
             let next = t + 1.0 / 60
             let dirty = try XCTUnwrap(wheel.dirtyRect(since: t, at: next, frameSize: size))
-            let changed = wheel.spinner.index(underPointerAt: t) != wheel.spinner.index(underPointerAt: next)
+            let changed = wheel.bannerIndex(at: t) != wheel.bannerIndex(at: next)
             XCTAssertEqual(dirty.intersection(banner) == banner, changed, "at \(next)")
             if changed { changes += 1 } else { same += 1 }
             t = next

@@ -2,9 +2,9 @@
 // only draws them). A prize label runs along the slice's bisector from the centre outward (seed
 // 000): its line height must fit the chord across the wedge at its inner end, and its length the
 // stretch between that point (never nearer than the hub) and the rim or ring. All labels of a wheel
-// share one size, so neighbours look alike: the largest at which every label fits whole, but no
-// smaller than 60 % of the median label's own best size; the few longer ones end in "…". Below
-// `legibleSize` px nothing is drawn: a wheel of hundreds of slices shows its colours, and the name
+// share one size, so neighbours look alike: the largest at which every label that can fit whole
+// does, but no smaller than 60 % of the median label's own best size; the few longer ones end in
+// "…". Below `legibleSize` px nothing is drawn: a wheel of hundreds of slices shows its colours, and the name
 // banner says which entry is under the pointer.
 // Numbers in numbered mode (seed 002) sit across their slice near the rim, reading upright at the top.
 // Radii in px; angles in radians.
@@ -64,11 +64,12 @@ struct LabelFitter {
         return nil
     }
 
-    /// One size for labels whose own best sizes are `fits` (nil: not even at the smallest): the
-    /// smallest of them, but at least 60 % of their median and `minimumSize`.
+    /// One size for labels whose own best sizes are `fits` (nil: too long to fit whole at any size):
+    /// the smallest of those that fit, but at least 60 % of their median and `minimumSize`. A label
+    /// that fits nowhere does not pull the others down; it ends in "…" at their size.
     func commonSize(_ fits: [Double?]) -> Double {
-        let sizes = fits.map { $0 ?? minimumSize }.sorted()
-        guard let smallest = sizes.first else { return maximumSize }
+        let sizes = fits.compactMap { $0 }.sorted()
+        guard let smallest = sizes.first else { return minimumSize }
         let median = sizes[sizes.count / 2]
         return max(minimumSize, smallest, 0.6 * median)
     }

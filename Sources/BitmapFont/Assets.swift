@@ -51,10 +51,16 @@ extension FontStack {
     /// Debian's GNU Unifont (package `unifont`), used as the fallback when installed. Never copied into the repo.
     public static let systemUnifontPath = "/usr/share/unifont/unifont.hex"
 
+    /// Unifont's glyphs beyond the Basic Multilingual Plane (emoji, historic scripts), where a
+    /// Debian release ships them as a file of their own.
+    public static let systemUnifontUpperPath = "/usr/share/unifont/unifont_upper.hex"
+
     /// Terminus Bold 16 and 32 px from `assetsDirectory`/fonts, then GNU Unifont from
-    /// `fallbackPath` when that file exists (its absence is not an error: missing glyphs draw boxes).
+    /// `fallbackPath` and its upper planes from `upperPath` when those files exist (their absence is
+    /// not an error: missing glyphs draw boxes).
     public static func defaultStack(assetsDirectory: String,
-                                    fallbackPath: String? = FontStack.systemUnifontPath) throws(FontError) -> FontStack {
+                                    fallbackPath: String? = FontStack.systemUnifontPath,
+                                    upperPath: String? = FontStack.systemUnifontUpperPath) throws(FontError) -> FontStack {
         var strikes: [BitmapFont] = []
         for file in defaultFontFiles {
             strikes.append(try BitmapFont(contentsOfFile: FilePaths.appending(file, to: assetsDirectory)))
@@ -63,6 +69,9 @@ extension FontStack {
         if let face = FontFace(strikes: strikes) { faces.append(face) }
         if let fallbackPath, FileManager.default.isReadableFile(atPath: fallbackPath) {
             faces.append(FontFace(try BitmapFont(trustedSortedHexFile: fallbackPath)))
+            if let upperPath, FileManager.default.isReadableFile(atPath: upperPath) {
+                faces.append(FontFace(try BitmapFont(trustedSortedHexFile: upperPath)))
+            }
         }
         return FontStack(faces: faces)
     }

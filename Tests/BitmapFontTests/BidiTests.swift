@@ -1,6 +1,7 @@
 // Right-to-left labels read right to left and Arabic letters join, through GNU FriBidi; Latin text
 // is untouched. The drawn pixels follow the visual order.
 @testable import BitmapFont
+import Foundation
 import Raster
 import XCTest
 
@@ -46,5 +47,27 @@ final class BidiTests: XCTestCase {
         // differently; and the width is the visual string's.
         XCTAssertNotEqual(try draw(logical), try draw("\u{202D}" + logical + "\u{202C}"), "a left-to-right override keeps logical order")
         XCTAssertEqual(stack.measure(logical, size: 16).width, stack.measure(visual, size: 16).width)
+    }
+}
+
+/// Unifont's upper planes (emoji) come from their own file when the system has one.
+final class UnifontUpperTests: XCTestCase {
+    func testTheUpperPlanesFileDrawsEmoji() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-upper-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let upper = directory.appendingPathComponent("unifont_upper.hex")
+        // U+1F600, 16 px wide: a filled square.
+        try Data(("1F600:" + String(repeating: "FFFF", count: 16) + "\n").utf8).write(to: upper)
+        let assets = packageRoot() + "/assets"
+        let fallback = directory.appendingPathComponent("unifont.hex")
+        try Data(("0041:" + String(repeating: "00", count: 16) + "\n").utf8).write(to: fallback)
+        let without = try FontStack.defaultStack(assetsDirectory: assets, fallbackPath: fallback.path, upperPath: nil)
+        let with = try FontStack.defaultStack(assetsDirectory: assets, fallbackPath: fallback.path, upperPath: upper.path)
+        XCTAssertEqual(with.faces.count, without.faces.count + 1)
+        XCTAssertTrue(with.faces.last?.strikes.first?.contains("\u{1F600}") ?? false)
+        let canvas = try XCTUnwrap(Canvas(width: 20, height: 20))
+        with.draw("\u{1F600}", in: canvas, at: Point(x: 2, y: 16), style: TextStyle(size: 16, color: .black))
+        XCTAssertEqual(canvas.pixmap[9, 9] >> 24, 255, "the square is drawn, not the hollow box")
     }
 }

@@ -126,20 +126,20 @@ public struct ConfigFile {
 
     /// `input.cooldown`: seconds after a spin key or button acted during which another press does nothing.
     public func inputCooldown() throws(ConfigError) -> Double? {
-        guard let input = try section("input", known: ["cooldown"]), let raw = input["cooldown"] else { return nil }
-        let seconds = try reader.number(raw, at: "input.cooldown")
-        guard seconds >= 0, seconds <= 3600 else {
-            throw reader.error("input.cooldown", "\(formatted(seconds)) is out of range (seconds between spins, 0 to 3600)")
-        }
-        return seconds
+        try seconds("input", "cooldown", upTo: 3600, meaning: "seconds between spins, 0 to 3600")
     }
 
     /// `attract.after`: seconds of no input before the wheel drifts and invites a touch; 0 turns it off.
     public func attractAfter() throws(ConfigError) -> Double? {
-        guard let attract = try section("attract", known: ["after"]), let raw = attract["after"] else { return nil }
-        let seconds = try reader.number(raw, at: "attract.after")
-        guard seconds >= 0, seconds <= 86_400 else {
-            throw reader.error("attract.after", "\(formatted(seconds)) is out of range (seconds, 0 for off, at most 86400)")
+        try seconds("attract", "after", upTo: 86_400, meaning: "seconds, 0 for off, at most 86400")
+    }
+
+    /// `section.key` as seconds from 0 to `limit` (nil when absent); out of range names `meaning`.
+    private func seconds(_ name: String, _ key: String, upTo limit: Double, meaning: String) throws(ConfigError) -> Double? {
+        guard let object = try section(name, known: [key]), let raw = object[key] else { return nil }
+        let seconds = try reader.number(raw, at: "\(name).\(key)")
+        guard seconds >= 0, seconds <= limit else {
+            throw reader.error("\(name).\(key)", "\(formatted(seconds)) is out of range (\(meaning))")
         }
         return seconds
     }

@@ -105,7 +105,8 @@ extension WheelScene {
         shown = nowShown
         items = newItems
         labelTexts = newLabels
-        bannerTexts = newItems.map { WheelScene.shortened($0.text) }
+        // Made once here, so a frame that shows one builds no string: a nameless slice is "#n".
+        bannerTexts = newItems.indices.map { newItems[$0].text.isEmpty ? "#\($0 + 1)" : WheelScene.shortened(newItems[$0].text) }
         let weights = nowShown.isEmpty ? [0] : nowShown.map { standing.weights[$0] }
         let layout = WheelScene.sliceLayout(for: newItems, sizeByWeight: config.sizeByWeight, numbered: numberedCount != nil)
         if keepingSpinner {
@@ -299,7 +300,7 @@ extension WheelScene {
     func resultShown(at t: Double, winner: Int?, strength k: Double, spinning: Bool) -> ResultText? {
         if let winner, spinner.currentSpin != nil {
             // The result as it was reported at the stop (the slice may be greyed since: sold out).
-            let text = shownResult?.text ?? (items[winner].text.isEmpty ? "#\(winner + 1)" : bannerTexts[winner])
+            let text = shownResult?.text ?? bannerTexts[winner]
             let color = shownResult?.color ?? items[winner].color
             // From the banner's grey to white as the highlight comes up: the name never blinks out.
             let g = 0xB4 + (255 - 0xB4) * k, b = 0xC8 + (255 - 0xC8) * k
@@ -312,7 +313,7 @@ extension WheelScene {
             // still names every entry it passes, in grey until the winner's white.
             let i = bannerIndex(at: t)
             guard items.indices.contains(i), bannerTexts.indices.contains(i), !shown.isEmpty else { return nil }
-            return ResultText(text: items[i].text.isEmpty ? "#\(shown[i] + 1)" : bannerTexts[i], color: Color(rgb: 0xB4BBC8),
+            return ResultText(text: bannerTexts[i], color: Color(rgb: 0xB4BBC8),
                               bar: items[i].color.withOpacity(0.6), share: 0.8)
         }
         if let shownResult { return ResultText(text: shownResult.text, color: .white, bar: shownResult.color, share: 0.8) }

@@ -30,7 +30,8 @@ public final class WheelScene: Scene {
     var shown: [Int] = []
     /// What each slice's label says (the item's text, with its odds or "sold out").
     var labelTexts: [String] = []
-    /// Each slice's name as the banner and result show it (cut at `labelLimit`), made with the slices.
+    /// Each slice's name as the banner and result show it (cut at `labelLimit`; "#n" for a slice
+    /// without one), made with the slices.
     var bannerTexts: [String] = []
     var numberedCount: Int?
     public internal(set) var spinner: Spinner
@@ -301,7 +302,7 @@ public final class WheelScene: Scene {
     func reportSpinEnd(at t: Double) {
         guard let end = spinner.endTime, t >= end, reportedEnd != end, let index = spinner.result(at: t) else { return }
         reportedEnd = end
-        shownResult = (items[index].text.isEmpty ? "#\(index + 1)" : WheelScene.shortened(items[index].text), items[index].color)
+        shownResult = (bannerTexts.indices.contains(index) ? bannerTexts[index] : "#\(index + 1)", items[index].color)
         onSpinEnd?(items[index])
     }
 

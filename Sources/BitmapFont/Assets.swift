@@ -48,6 +48,11 @@ public enum Assets {
 extension FontStack {
     /// The shipped Latin font's strikes, relative to the assets directory.
     public static let defaultFontFiles = ["fonts/ter-u16b.bdf", "fonts/ter-u32b.bdf"]
+    /// efont Bold 24 px, Hangul, kana and CJK only: the sharp strike for those scripts above ~21 px.
+    public static let cjkFontFile = "fonts/efont-b24-cjk.bdf"
+    /// GNU Unifont's U+1F000–1FAFF (emoji, cards, mahjong), shipped: Debian's unifont package has no
+    /// upper planes before trixie.
+    public static let emojiFontFile = "fonts/unifont-1F.hex"
     /// Debian's GNU Unifont (package `unifont`), used as the fallback when installed. Never copied into the repo.
     public static let systemUnifontPath = "/usr/share/unifont/unifont.hex"
 
@@ -55,24 +60,31 @@ extension FontStack {
     /// Debian release ships them as a file of their own.
     public static let systemUnifontUpperPath = "/usr/share/unifont/unifont_upper.hex"
 
-    /// Terminus Bold 16 and 32 px from `assetsDirectory`/fonts, then GNU Unifont from
-    /// `fallbackPath` and its upper planes from `upperPath` when those files exist (their absence is
-    /// not an error: missing glyphs draw boxes).
+    /// In fallback order: Terminus Bold 16 and 32 px from `assetsDirectory`/fonts; GNU Unifont from
+    /// `fallbackPath` joined with the shipped efont 24 px as one face (Unifont's 16 px draws small
+    /// text, efont's Hangul and CJK large text); Unifont's upper planes from `upperPath`; the shipped
+    /// Unifont emoji. Unifont's files are optional (their absence is not an error; characters no
+    /// face has draw boxes).
     public static func defaultStack(assetsDirectory: String,
                                     fallbackPath: String? = FontStack.systemUnifontPath,
                                     upperPath: String? = FontStack.systemUnifontUpperPath) throws(FontError) -> FontStack {
+        func path(_ file: String) -> String { FilePaths.appending(file, to: assetsDirectory) }
         var strikes: [BitmapFont] = []
         for file in defaultFontFiles {
-            strikes.append(try BitmapFont(contentsOfFile: FilePaths.appending(file, to: assetsDirectory)))
+            strikes.append(try BitmapFont(contentsOfFile: path(file)))
         }
         var faces: [FontFace] = []
         if let face = FontFace(strikes: strikes) { faces.append(face) }
+        var unifont: [BitmapFont] = []
         if let fallbackPath, FileManager.default.isReadableFile(atPath: fallbackPath) {
-            faces.append(FontFace(try BitmapFont(trustedSortedHexFile: fallbackPath)))
-            if let upperPath, FileManager.default.isReadableFile(atPath: upperPath) {
-                faces.append(FontFace(try BitmapFont(trustedSortedHexFile: upperPath)))
-            }
+            unifont.append(try BitmapFont(trustedSortedHexFile: fallbackPath))
         }
+        unifont.append(try BitmapFont(trustedSortedBDFFile: path(cjkFontFile)))
+        if let face = FontFace(strikes: unifont) { faces.append(face) }
+        if fallbackPath != nil, let upperPath, FileManager.default.isReadableFile(atPath: upperPath) {
+            faces.append(FontFace(try BitmapFont(trustedSortedHexFile: upperPath)))
+        }
+        faces.append(FontFace(try BitmapFont(trustedSortedHexFile: path(emojiFontFile))))
         return FontStack(faces: faces)
     }
 }

@@ -11,6 +11,8 @@ struct BDFFont {
     var descent: Int
     var family: String
     var glyphs: [UInt32: Glyph]
+    /// Whether the file was in Unicode (false: `glyphs` were remapped from its charset).
+    var isUnicode = true
 }
 
 /// Bitmaps larger than this on a side are rejected: no real bitmap font comes close, and a typo
@@ -82,8 +84,10 @@ struct BDFParser {
                     throw fail("charset '\(excerpt(error.charset.utf8))' cannot be mapped to Unicode "
                                + "(iconv does not know it)", line: charsetLine)
                 }
-                return try finish(ascent: ascent, descent: descent, fontBox: fontBox, family: family,
-                                  glyphs: charset.remap(glyphs))
+                var font = try finish(ascent: ascent, descent: descent, fontBox: fontBox, family: family,
+                                      glyphs: charset.remap(glyphs))
+                font.isUnicode = charset.isUnicode
+                return font
             default:
                 continue   // properties and keywords we do not need
             }
@@ -103,6 +107,15 @@ struct BDFParser {
         }
         guard !glyphs.isEmpty else { throw fail("the font has no encoded glyphs (or none its charset maps to Unicode)") }
         return BDFFont(ascent: a, descent: d, family: family, glyphs: glyphs)
+    }
+
+    /// The glyph whose STARTCHAR line starts at `offset` in `bytes` (BDFIndex); nil when unencoded.
+    mutating func parseGlyph(in bytes: [UInt8], at offset: Int) throws(FontError) -> Glyph? {
+        var lines = LineReader(bytes, position: offset)
+        guard let first = lines.next(), first.words.first?.elementsEqual("STARTCHAR".utf8) == true else {
+            throw fail("no STARTCHAR at byte \(offset)")
+        }
+        return try parseGlyph(&lines, startLine: 0)?.1
     }
 
     /// Reads one STARTCHAR…ENDCHAR block; nil for an unencoded glyph.
@@ -261,7 +274,7 @@ struct LineReader {
     private var position = 0
     private(set) var lineNumber = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8], position: Int = 0) { self.bytes = bytes; self.position = position }
 
     mutating func next() -> Line? {
         guard position < bytes.count else { return nil }

@@ -24,6 +24,7 @@ public final class BitmapFont: Sendable {
     private enum Storage: Sendable {
         case table([UInt32: Glyph])
         case hex(HexIndex)
+        case sortedBDF(BDFIndex)
     }
 
     /// The font's line height in px (ascent + descent): the size at which it draws 1:1.
@@ -57,6 +58,15 @@ public final class BitmapFont: Sendable {
         name = FilePaths.lastComponent(of: path); ascent = HexIndex.ascent; descent = HexIndex.descent
     }
 
+    /// A Unicode BDF file whose glyphs are sorted by ENCODING, taken on trust (BDFIndex): only the
+    /// header is parsed now; each glyph is found by binary search and parsed when first asked for.
+    /// For the shipped CJK strike: reading 7.3 MB costs a few ms where parsing it all costs ~0.3 s.
+    public init(trustedSortedBDFFile path: String) throws(FontError) {
+        let index = try BDFIndex(bytes: try BitmapFont.read(path), name: path)
+        storage = .sortedBDF(index)
+        name = index.family; ascent = index.ascent; descent = index.descent
+    }
+
     private static func read(_ path: String) throws(FontError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FontError(file: path, line: nil, message: "cannot be read (missing or not a file)")
@@ -70,6 +80,7 @@ public final class BitmapFont: Sendable {
         switch storage {
         case .table(let glyphs): return glyphs[scalar.value]
         case .hex(let index): return index.glyph(for: scalar.value)
+        case .sortedBDF(let index): return index.glyph(for: scalar.value)
         }
     }
 
@@ -78,6 +89,7 @@ public final class BitmapFont: Sendable {
         switch storage {
         case .table(let glyphs): return glyphs[scalar.value]?.advance
         case .hex(let index): return index.advance(for: scalar.value)
+        case .sortedBDF(let index): return index.advance(for: scalar.value)
         }
     }
 
@@ -88,6 +100,7 @@ public final class BitmapFont: Sendable {
         switch storage {
         case .table(let glyphs): return glyphs.count
         case .hex(let index): return index.count
+        case .sortedBDF(let index): return index.count
         }
     }
 }

@@ -11,6 +11,7 @@ import Raster
 
 /// The sizes (strikes) of one font design. For a requested size the smallest strike that is at
 /// least 3/4 of it is used (downscaling a little looks better than upscaling), else the largest.
+/// A character that strike lacks comes from the face's other strikes, largest first.
 public struct FontFace: Sendable {
     public let strikes: [BitmapFont]
     /// nil when `strikes` is empty.
@@ -55,42 +56,69 @@ public final class FontStack {
 
     // MARK: Measuring
 
-    /// The line's ascent and descent at `size`: the largest of all faces, each scaled to `size`.
+    /// The ascent and descent at `size` of the primary face's line (Terminus: the shipped Latin
+    /// font). A given text's line is that of the faces it uses: `measure`.
     public func lineMetrics(size: Double) -> LineMetrics {
+        lineMetrics(size: size, faces: 1)
+    }
+
+    /// The largest ascent and descent at `size` of the faces whose bits are set in `used` (bit i:
+    /// face i; none set: the primary face). So a Latin label is centred by Terminus's own line
+    /// whether or not a fallback with a taller line is installed.
+    private func lineMetrics(size: Double, faces used: UInt64) -> LineMetrics {
         guard size.isFinite, size > 0 else { return LineMetrics(ascent: 0, descent: 0) }
+        guard !faces.isEmpty else { return LineMetrics(ascent: size * 0.75, descent: size * 0.25) }
+        let used = used == 0 ? 1 : used
         var ascent = 0.0, descent = 0.0
-        for face in faces {
+        for (i, face) in faces.enumerated() where i < 64 && used & (1 << UInt64(i)) != 0 {
+            // ascent/pixelSize first: exact for every shipped strike (12/16, 26/32, 21/24…), so faces
+            // of the same proportions give the same line to the last bit at every size.
             let strike = face.strikes[face.strikeIndex(for: size)]
-            let scale = size / Double(strike.pixelSize)
-            ascent = max(ascent, Double(strike.ascent) * scale)
-            descent = max(descent, Double(strike.descent) * scale)
+            let pixels = Double(strike.pixelSize)
+            ascent = max(ascent, Double(strike.ascent) / pixels * size)
+            descent = max(descent, Double(strike.descent) / pixels * size)
         }
-        if faces.isEmpty { ascent = size * 0.75; descent = size * 0.25 }
         return LineMetrics(ascent: ascent, descent: descent)
     }
 
-    /// Advance width and line height of `text` drawn at `size` px.
+    /// The bit of face `face` (from `resolve`) for `lineMetrics(size:faces:)`: the replacement box is
+    /// the primary face's, controls use none.
+    @inline(__always)
+    private static func faceBit(_ face: Int) -> UInt64 {
+        face >= 0 ? (face < 64 ? 1 << UInt64(face) : 0) : (face == -1 ? 1 : 0)
+    }
+
+    /// Advance width and line height of `text` drawn at `size` px (the line of the faces it uses).
     public func measure(_ text: String, size: Double) -> Size {
         guard size.isFinite, size > 0 else { return Size(width: 0, height: 0) }
         for run in runs where run.matches(text, size: size) { return Size(width: run.width, height: run.metrics.height) }
-        var width = 0.0
+        var width = 0.0, used: UInt64 = 0
         if let shaped = Bidi.visual(text) {
-            for scalar in shaped { width += resolve(scalar, size: size).advance }
+            for scalar in shaped { let r = resolve(scalar, size: size); width += r.advance; used |= FontStack.faceBit(r.face) }
         } else {
-            for scalar in text.unicodeScalars { width += resolve(scalar, size: size).advance }
+            for scalar in text.unicodeScalars { let r = resolve(scalar, size: size); width += r.advance; used |= FontStack.faceBit(r.face) }
         }
-        return Size(width: width, height: lineMetrics(size: size).height)
+        return Size(width: width, height: lineMetrics(size: size, faces: used).height)
     }
 
     /// Which face and strike draw `scalar` at `size` (face −1: the replacement box), its advance in px.
     private func resolve(_ scalar: Unicode.Scalar, size: Double) -> (face: Int, strike: Int, scale: Double, advance: Double) {
         if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) { return (-2, 0, 0, 0) }   // controls draw nothing
         for (f, face) in faces.enumerated() {
-            let s = face.strikeIndex(for: size)
-            let font = face.strikes[s]
-            if let advance = font.advance(for: scalar) {
-                let scale = size / Double(font.pixelSize)
-                return (f, s, scale, Double(advance) * scale)
+            let preferred = face.strikeIndex(for: size)
+            // The strike for this size, else the face's other strikes, largest first (a face may
+            // join strikes of different coverage: Unifont's 16 px and efont's 24 px CJK).
+            var s = preferred, k = face.strikes.count
+            while true {
+                let font = face.strikes[s]
+                if let advance = font.advance(for: scalar) {
+                    let scale = size / Double(font.pixelSize)
+                    return (f, s, scale, Double(advance) * scale)
+                }
+                k -= 1
+                if k < 0 { break }
+                if k == preferred { k -= 1; if k < 0 { break } }
+                s = k
             }
         }
         let box = replacementBox(size: size)
@@ -203,9 +231,10 @@ public final class FontStack {
 
     private func layOut<Scalars: Sequence<Unicode.Scalar>>(_ run: TextRun, scalars: Scalars) {
         let size = run.size
-        var pen = 0.0
+        var pen = 0.0, used: UInt64 = 0
         for scalar in scalars {
             let r = resolve(scalar, size: size)
+            used |= FontStack.faceBit(r.face)
             if r.face >= -1 {
                 let smooth: Bool
                 switch run.rendering {
@@ -225,7 +254,7 @@ public final class FontStack {
             // The same sum as `measure`'s: a control's advance is 0, so skipping it there changes nothing.
             pen += r.advance
         }
-        run.setMetrics(width: pen, metrics: lineMetrics(size: size))
+        run.setMetrics(width: pen, metrics: lineMetrics(size: size, faces: used))
     }
 
     private func makeOutline(scalar: Unicode.Scalar, resolved r: (face: Int, strike: Int, scale: Double, advance: Double),

@@ -2,7 +2,7 @@
 // is drawn can be read, all at one size, neighbours in different colours, the banner names the
 // winner. Portrait 480×800 for every count; landscape 1920×1080 for 9 and 1000 (the layout at other
 // sizes is WheelLayoutTests'; each 1080p golden is about a megabyte). Then labels in Arabic, Hebrew,
-// Korean and Chinese (needs Debian's Unifont), and a 60-character result wrapped to two lines.
+// Korean, Chinese and emoji (needs Debian's Unifont), and a 60-character result wrapped to two lines.
 import BitmapFont
 import Draws
 import Foundation
@@ -44,7 +44,7 @@ final class WheelCountSnapshotTests: XCTestCase {
         }
         let assets = WheelRingImageTests.assetsDirectory
         let resources = SceneResources(fonts: try FontStack.defaultStack(assetsDirectory: assets), assetsDirectory: assets)
-        let names = ["مرحبا", "سلام عليكم", "שלום", "תודה רבה", "한국어", "中文", "大奖", "Hello"]
+        let names = ["مرحبا", "سلام عليكم", "שלום", "תודה רבה", "한국어", "中文", "大奖", "🎁 Hello"]
         let config = WheelConfig(items: WheelConfig.items(from: names.map { Entry(text: $0) }))
         let wheel = try WheelScene(config: config, resources: resources, seed: 2)
         XCTAssertTrue(try wheel.spin(at: 0, to: 1))

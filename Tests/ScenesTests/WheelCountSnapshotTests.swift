@@ -1,7 +1,7 @@
 // Goldens of wheels from 2 to 1000 entries (RECORD=1 re-records; look at each one): every label that
 // is drawn can be read, all at one size, neighbours in different colours, the banner names the
-// winner. Portrait 480×800 for every count; landscape 1920×1080 for 9 and 1000 (the layout at other
-// sizes is WheelLayoutTests'; each 1080p golden is about a megabyte). Then labels in Arabic, Hebrew,
+// winner. Portrait 480×800 and landscape 1920×1080 for every count (1000 at 1080p mid-spin: the
+// banner names the entry under the pointer; the layout at other sizes is WheelLayoutTests'). Then labels in Arabic, Hebrew,
 // Korean, Chinese and emoji (needs Debian's Unifont), and a 60-character result wrapped to two lines.
 import BitmapFont
 import Draws
@@ -32,8 +32,10 @@ final class WheelCountSnapshotTests: XCTestCase {
         }
     }
 
-    func testLandscapeNineAndAThousand() throws {
-        try snapshot(try wheel(9), 1920, 1080, at: 9, named: "wheel-count-9-1920x1080")
+    func testLandscapeFromTwoToAThousand() throws {
+        for n in [2, 9, 37, 100, 500] {
+            try snapshot(try wheel(n), 1920, 1080, at: 9, named: "wheel-count-\(n)-1920x1080")
+        }
         // Mid-spin: the band resampled, the banner naming the entry under the pointer.
         try snapshot(try wheel(1000), 1920, 1080, at: 2.2, named: "wheel-count-1000-1920x1080")
     }

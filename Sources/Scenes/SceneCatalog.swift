@@ -63,7 +63,10 @@ public enum SceneCatalog {
                               seed: UInt64?, ledger: Ledger?) throws -> Scene? {
         switch name {
         case "wheel": return try WheelScene(config: configs.wheel, resources: resources, seed: seed, ledger: ledger)
-        case "timer": return try TimerScene(config: configs.timer, resources: resources)
+        case "timer":
+            let timer = try TimerScene(config: configs.timer, resources: resources)
+            if configs.timer.until != nil { timer.startTime = ClockScene.secondsSinceMidnightNow() }   // `--time` sets it
+            return timer
         case "pie": return try PieScene(config: configs.pie, resources: resources)
         // Local time once, at creation; `--time` sets startTime.
         case "clock": return ClockScene(config: configs.clock, resources: resources, startTime: ClockScene.secondsSinceMidnightNow())

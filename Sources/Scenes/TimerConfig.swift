@@ -17,6 +17,18 @@ public struct TimerConfig: Sendable, Equatable {
     /// Seed 001 insets the ring 5 px and strokes it 10 px wide whatever the view's size; with this set
     /// both grow with the frame beyond 240 px (so a 4K ring is as bold as a 240 px one).
     public var scaleWithFrame = false
+    /// Seconds left in a step at which the ring and the digits turn `warnColor` (nil: never).
+    public var warnAt: Double?
+    /// Seconds left at which they turn `dangerColor` (nil: never); at most `warnAt`.
+    public var dangerAt: Double?
+    public var warnColor = Color(rgb: 0xF59F00)
+    public var dangerColor = Color(rgb: 0xE03131)
+    /// Past zero the timer counts on in `dangerColor` with a minus sign (a talk running over)
+    /// instead of stopping. Not with `repeat`.
+    public var overtime = false
+    /// Count down to this time of day (seconds since local midnight) instead of for `duration`:
+    /// the next such time after the timer starts. Replaces `duration` and `sequence`.
+    public var until: Double?
 
     public init(steps: [TimerStep], repeats: Bool = false) {
         self.steps = steps; self.repeats = repeats
@@ -29,7 +41,8 @@ public struct TimerConfig: Sendable, Equatable {
     public static let maximumDuration = 7 * 24 * 3600.0
 
     static let knownKeys = ["duration", "label", "sequence", "repeat", "trackColor", "progressColor",
-                            "backgroundColor", "textColor", "scaleWithFrame"]
+                            "backgroundColor", "textColor", "scaleWithFrame", "warnAt", "dangerAt",
+                            "warnColor", "dangerColor", "overtime", "until"]
     static let knownStepKeys = ["label", "duration", "color"]
 
     /// Why `seconds` cannot be a duration, or nil when it can.
@@ -50,6 +63,7 @@ public struct TimerConfig: Sendable, Equatable {
         var config = self
         config.steps = [TimerStep(duration: seconds)]
         config.repeats = false
+        config.until = nil
         return config
     }
 }
@@ -86,7 +100,37 @@ extension TimerConfig {
         if let raw = timer["backgroundColor"] { config.backgroundColor = try parser.color(raw, at: "timer.backgroundColor") }
         if let raw = timer["textColor"] { config.textColor = try parser.color(raw, at: "timer.textColor") }
         if let raw = timer["scaleWithFrame"] { config.scaleWithFrame = try parser.bool(raw, at: "timer.scaleWithFrame") }
+        if let raw = timer["warnAt"] { config.warnAt = try parser.secondsLeft(raw, at: "timer.warnAt") }
+        if let raw = timer["dangerAt"] { config.dangerAt = try parser.secondsLeft(raw, at: "timer.dangerAt") }
+        if let raw = timer["warnColor"] { config.warnColor = try parser.color(raw, at: "timer.warnColor") }
+        if let raw = timer["dangerColor"] { config.dangerColor = try parser.color(raw, at: "timer.dangerColor") }
+        if let raw = timer["overtime"] { config.overtime = try parser.bool(raw, at: "timer.overtime") }
+        if let raw = timer["until"] {
+            let text = try parser.string(raw, at: "timer.until")
+            guard timer["duration"] == nil, timer["sequence"] == nil else {
+                throw parser.error("timer.until", "counts down to a time of day instead of a duration: give until, or duration/sequence, not both")
+            }
+            config.until = try TimerConfig.timeOfDay(text, reader: parser, at: "timer.until")
+        }
+        try config.validate(file: file.file)
         return config
+    }
+
+    /// "14:30" or "14:30:15" (24-hour, local time) as seconds since midnight.
+    static func timeOfDay(_ text: String, reader: ConfigReader, at path: String) throws(ConfigError) -> Double {
+        let withSeconds = text.split(separator: ":", omittingEmptySubsequences: false).count == 2 ? text + ":00" : text
+        do {
+            return try ClockScene.parseTime(withSeconds)
+        } catch {
+            throw reader.error(path, "'\(text)' is not a time of day: \(error.problem) (use HH:MM, 24-hour, like \"14:30\")")
+        }
+    }
+
+    /// Seconds from `now` (seconds since midnight) to the next `until` after it: 1…86 400.
+    public static func secondsUntil(_ until: Double, from now: Double) -> Double {
+        var left = (until - now).truncatingRemainder(dividingBy: 86_400)
+        if left <= 0 { left += 86_400 }
+        return left
     }
 
     /// Checks a config built in code (the parser already guarantees all of this for files).
@@ -98,10 +142,26 @@ extension TimerConfig {
                 throw reader.error(steps.count == 1 ? "timer.duration" : "timer.sequence[\(i)].duration", problem)
             }
         }
+        if let warnAt, let dangerAt, warnAt < dangerAt {
+            throw reader.error("timer.warnAt", "\(formatted(warnAt)) s is less than dangerAt (\(formatted(dangerAt)) s): "
+                               + "the warning comes first, so warnAt must be at least dangerAt")
+        }
+        if overtime && repeats {
+            throw reader.error("timer.overtime", "a repeating timer never reaches zero to run over: use overtime or repeat, not both")
+        }
     }
 }
 
 extension ConfigReader {
+    /// Seconds left in a step for `warnAt`/`dangerAt`: 0 to 7 days.
+    func secondsLeft(_ value: JSONValue, at path: String) throws(ConfigError) -> Double {
+        let seconds = try number(value, at: path)
+        guard seconds >= 0, seconds <= TimerConfig.maximumDuration else {
+            throw error(path, "\(formatted(seconds)) is out of range (seconds left, 0 to 604800)")
+        }
+        return seconds
+    }
+
     func duration(_ value: JSONValue, at path: String) throws(ConfigError) -> Double {
         let seconds = try number(value, at: path)
         if let problem = TimerConfig.durationProblem(seconds) { throw error(path, problem) }

@@ -38,7 +38,7 @@ extension TimerScene {
         let progress = status.position.progress
         let step = program.steps[status.position.step]
         // The flash brightens the ring towards white and back (at most 60 %).
-        let color = TimerScene.mix(step.color ?? config.progressColor, towards: .white, amount: 0.6 * status.flash)
+        let color = TimerScene.mix(alertColor(status) ?? step.color ?? config.progressColor, towards: .white, amount: 0.6 * status.flash)
         let top = Angle.twelveOClock
         let end = top + Angle.fullTurn * progress
         // Last frame's list goes first, so the tiles' paths are uniquely held and rebuilt in place.
@@ -66,7 +66,7 @@ extension TimerScene {
         guard size > 0 else { return }
         let c = layout.center
         fonts.draw(readout.text, in: canvas, at: c,
-                   style: TextStyle(size: size, color: config.textColor, alignment: .center, verticalAlignment: .middle))
+                   style: TextStyle(size: size, color: alertColor(status) ?? config.textColor, alignment: .center, verticalAlignment: .middle))
         // Digits fill roughly the upper 3/4 of the line; the label and the pause sign keep clear of them.
         let half = size * 0.42
         if let label = status.label, !label.isEmpty {
@@ -74,6 +74,15 @@ extension TimerScene {
                        style: TextStyle(size: readout.labelSize, color: config.textColor, alignment: .center, verticalAlignment: .bottom))
         }
         if status.state == .paused { drawPauseSign(below: Point(x: c.x, y: c.y + half + size * 0.18), size: size, in: canvas) }
+    }
+
+    /// `warnColor` or `dangerColor` when the status calls for one (warnAt, dangerAt, overtime).
+    func alertColor(_ status: TimerStatus) -> Color? {
+        switch status.alert {
+        case .none: return nil
+        case .warning: return config.warnColor
+        case .danger: return config.dangerColor
+        }
     }
 
     /// Two bars (⏸), so a stopped countdown does not look like a stuck one.

@@ -16,7 +16,13 @@ import Raster
 public final class TimerScene: Scene {
     public let name = "timer"
     public let config: TimerConfig
-    public let program: TimerProgram
+    /// The steps; for `until`, one step whose length is set when the timer starts (`restart`).
+    public private(set) var program: TimerProgram
+    /// The time of day at t = 0, seconds since local midnight: where `until` counts from. The host
+    /// and the CLI set it (`--time`); the scene never reads a clock.
+    public var startTime: Double = 0 {
+        didSet { if config.until != nil, let start = clock.toggles.first { program = TimerScene.program(config, startTime: startTime, startingAt: start) } }
+    }
     public private(set) var clock: TimerClock
     let fonts: FontStack
     /// Frame scratch, kept so that drawing a frame allocates nothing once warm: the ring's two tiles
@@ -37,7 +43,7 @@ public final class TimerScene: Scene {
     public init(config: TimerConfig = .defaults, resources: SceneResources, startsAt: Double? = 0) throws(ConfigError) {
         try config.validate()
         self.config = config
-        program = TimerProgram(steps: config.steps, repeats: config.repeats)
+        program = TimerScene.program(config, startTime: 0, startingAt: startsAt ?? 0)
         clock = TimerClock(startedAt: startsAt)
         fonts = resources.fonts
     }
@@ -59,28 +65,61 @@ public final class TimerScene: Scene {
     /// Back to the start of the first step, paused (waiting for `resume`).
     public func reset() { clock = TimerClock(startedAt: nil) }
 
-    /// Back to the start of the first step, running from `t`.
-    public func restart(at t: Double) { clock = TimerClock(startedAt: t) }
+    /// Back to the start of the first step, running from `t` (an `until` timer: to the next such
+    /// time of day after startTime + t).
+    public func restart(at t: Double) {
+        clock = TimerClock(startedAt: t)
+        if config.until != nil { program = TimerScene.program(config, startTime: startTime, startingAt: t) }
+    }
 
-    /// Space, Enter or a tap: pause ↔ resume; a finished timer starts again.
+    /// Space, Enter or a tap: pause ↔ resume; a finished timer, or one running over, starts again.
     public func toggle(at t: Double) {
-        if isFinished(at: t) { restart(at: t) } else if clock.isRunning(at: t) { clock.pause(at: t) } else { clock.resume(at: t) }
+        if isFinished(at: t) || isOvertime(at: t) { restart(at: t) } else if clock.isRunning(at: t) { clock.pause(at: t) } else { clock.resume(at: t) }
+    }
+
+    /// The program of `config`: its steps, or for `until` one step from startTime + `start` to that time.
+    static func program(_ config: TimerConfig, startTime: Double, startingAt start: Double) -> TimerProgram {
+        guard let until = config.until else { return TimerProgram(steps: config.steps, repeats: config.repeats) }
+        let now = (startTime + start).truncatingRemainder(dividingBy: 86_400)
+        return TimerProgram(steps: [TimerStep(duration: TimerConfig.secondsUntil(until, from: now))], repeats: false)
     }
 
     // MARK: State
 
     /// Everything a frame or the CLI needs to know at `t`.
     public func status(at t: Double) -> TimerStatus {
-        let position = program.position(afterRunning: clock.running(at: t))
-        let state: TimerStatus.State = position.finished ? .finished : clock.isRunning(at: t) ? .running : .paused
+        let running = clock.running(at: t)
+        let position = program.position(afterRunning: running)
+        let over = position.finished && config.overtime ? running - program.total : 0
+        let state: TimerStatus.State
+        if position.finished {
+            state = !config.overtime ? .finished : clock.isRunning(at: t) ? .overtime : .paused
+        } else {
+            state = clock.isRunning(at: t) ? .running : .paused
+        }
         var flash = 0.0
         if position.finished, let end = clock.time(whenRunningReaches: program.total), t >= end {
             flash = TimerScene.flashStrength((t - end) / TimerScene.flashDuration)
         }
-        return TimerStatus(state: state, position: position, label: program.steps[position.step].label, flash: flash)
+        var status = TimerStatus(state: state, position: position, label: program.steps[position.step].label, flash: flash)
+        status.overtime = over
+        status.alert = alert(status)
+        return status
     }
 
-    func isFinished(at t: Double) -> Bool { !program.repeats && clock.running(at: t) >= program.total }
+    /// Danger past zero or at `dangerAt` seconds shown, warning at `warnAt`: decided on the
+    /// displayed seconds, so the colour changes with the digits.
+    private func alert(_ status: TimerStatus) -> TimerStatus.Alert {
+        if status.overtime > 0 { return .danger }
+        let shown = Double(status.displayedSeconds)
+        if let dangerAt = config.dangerAt, shown <= dangerAt { return .danger }
+        if let warnAt = config.warnAt, shown <= warnAt { return .warning }
+        return .none
+    }
+
+    func isFinished(at t: Double) -> Bool { !program.repeats && !config.overtime && clock.running(at: t) >= program.total }
+
+    func isOvertime(at t: Double) -> Bool { config.overtime && clock.running(at: t) > program.total }
 
     /// One smooth pulse, 0 → 1 → 0, for x in 0…1 (sin², so it starts and ends without a jump in slope).
     static func flashStrength(_ x: Double) -> Double {
@@ -112,7 +151,7 @@ public final class TimerScene: Scene {
     public func isAnimating(at t: Double) -> Bool {
         let status = status(at: t)
         switch status.state {
-        case .running: return true
+        case .running, .overtime: return true
         case .paused: return false
         case .finished:
             guard let end = clock.time(whenRunningReaches: program.total) else { return false }
@@ -155,34 +194,46 @@ public final class TimerScene: Scene {
 
 /// The timer at one instant.
 public struct TimerStatus: Sendable, Equatable {
-    public enum State: String, Sendable { case running, paused, finished }
+    /// `overtime`: past zero and counting on (config `overtime`); paused there it is `paused`.
+    public enum State: String, Sendable { case running, paused, finished, overtime }
+    /// The colour the ring and digits take: the step's, `warnColor` or `dangerColor`.
+    public enum Alert: String, Sendable { case none, warning, danger }
     public var state: State
     public var position: TimerPosition
     public var label: String?
     /// How strongly the finished ring flashes now, 0…1.
     public var flash: Double
+    /// Seconds run past zero (config `overtime`), else 0.
+    public var overtime = 0.0
+    public var alert = Alert.none
+
+    public init(state: State, position: TimerPosition, label: String?, flash: Double) {
+        self.state = state; self.position = position; self.label = label; self.flash = flash
+    }
 
     /// Seconds left in the step, rounded up: a 60 s timer shows 01:00 at its start, 00:01 in its
     /// last second and 00:00 only when it is done. (A step change shows the next step's full time.)
+    /// Past zero, minus the seconds run over, rounded up (−00:01 in the first second over).
     public var displayedSeconds: Int {
-        let seconds = position.remaining.rounded(.up)
-        return seconds < Double(Int.max / 2) ? Int(seconds) : Int.max / 2
+        let seconds = overtime > 0 ? -overtime.rounded(.up) : position.remaining.rounded(.up)
+        return abs(seconds) < Double(Int.max / 2) ? Int(seconds) : (seconds < 0 ? -Int.max / 2 : Int.max / 2)
     }
 
-    /// `mm:ss`, or `h:mm:ss` from one hour on (1:00:00, 168:00:00 for the 7-day maximum).
+    /// `mm:ss`, or `h:mm:ss` from one hour on (1:00:00, 168:00:00 for the 7-day maximum); `-mm:ss` past zero.
     public var display: String { TimerStatus.format(seconds: displayedSeconds) }
 
     public static func format(seconds: Int) -> String {
-        let s = max(0, seconds)
+        let s = abs(seconds), sign = seconds < 0 ? "-" : ""
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        if s >= 3600 { return "\(s / 3600):\(two(s / 60 % 60)):\(two(s % 60))" }
-        return "\(two(s / 60)):\(two(s % 60))"
+        if s >= 3600 { return "\(sign)\(s / 3600):\(two(s / 60 % 60)):\(two(s % 60))" }
+        return "\(sign)\(two(s / 60)):\(two(s % 60))"
     }
 
     public func jsonLine(scene: String, t: Double) -> String {
         "{\"scene\":\(jsonString(scene)),\"t\":\(jsonNumber(t)),\"state\":\(jsonString(state.rawValue))"
             + ",\"step\":\(position.step),\"label\":\(jsonString(label ?? ""))"
-            + ",\"remaining\":\(jsonNumber((position.remaining * 1e6).rounded() / 1e6))"
+            + ",\"remaining\":\(jsonNumber(((position.remaining - overtime) * 1e6).rounded() / 1e6))"
+            + ",\"alert\":\(jsonString(alert.rawValue))"
             + ",\"progress\":\(jsonNumber((position.progress * 1e6).rounded() / 1e6))"
             + ",\"display\":\(jsonString(display))}"
     }

@@ -39,7 +39,7 @@ struct Render: ParsableCommand {
             help: ArgumentHelp("Timer: one step of this many seconds (overrides the config).", valueName: "seconds"))
     var duration: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Clock: the time shown at t = 0 (default: now).", valueName: "HH:MM:SS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Clock, and a timer's `until`: the time of day at t = 0 (default: now).", valueName: "HH:MM:SS"))
     var time: String?
 
     func run() throws {
@@ -51,7 +51,7 @@ struct Render: ParsableCommand {
         }
         if scene != "wheel", names != nil { throw UserError("roundel: --names applies to the wheel only") }
         if scene != "timer", duration != nil { throw UserError("roundel: --duration applies to the timer only") }
-        if scene != "clock", time != nil { throw UserError("roundel: --time applies to the clock only") }
+        if scene != "clock", scene != "timer", time != nil { throw UserError("roundel: --time applies to the clock and the timer only") }
         let clockStart: Double?
         do { clockStart = try time.map(ClockScene.parseTime) } catch { throw UserError(error.description) }
         let made: Scene
@@ -61,6 +61,7 @@ struct Render: ParsableCommand {
             made = try SceneSetup.make(scene, configPath: config, seed: seed, names: names)
         }
         if let clock = made as? ClockScene, let clockStart { clock.startTime = clockStart }
+        if let timer = made as? TimerScene, let clockStart { timer.startTime = clockStart }
         if let wheel = made as? WheelScene, spinTo != nil || seed != nil {
             let target = try spinTo.map { try WheelSetup.parseIndex($0, count: wheel.sliceCount) }
             do { try wheel.spin(at: 0, to: target) } catch { throw UserError(error.description) }

@@ -147,13 +147,13 @@ final class TimerClockTests: XCTestCase {
     func testJSONLine() throws {
         let scene = try TimerScene(resources: try TimerSnapshotTests.latinResources())
         XCTAssertEqual(scene.jsonLine(at: 22.2),
-                       #"{"scene":"timer","t":22.2,"state":"running","step":0,"label":"","remaining":37.8,"progress":0.37,"display":"00:38"}"#)
+                       #"{"scene":"timer","t":22.2,"state":"running","step":0,"label":"","remaining":37.8,"alert":"none","progress":0.37,"display":"00:38"}"#)
         XCTAssertEqual(scene.jsonLine(at: 75),
-                       #"{"scene":"timer","t":75,"state":"finished","step":0,"label":"","remaining":0,"progress":1,"display":"00:00"}"#)
+                       #"{"scene":"timer","t":75,"state":"finished","step":0,"label":"","remaining":0,"alert":"none","progress":1,"display":"00:00"}"#)
         let labelled = try TimerScene(config: TimerConfig(steps: [TimerStep(label: "Say \"hi\"\n\\", duration: 10)]),
                                   resources: try TimerSnapshotTests.latinResources())
         labelled.pause(at: 4)
         XCTAssertEqual(labelled.jsonLine(at: 5),
-                       #"{"scene":"timer","t":5,"state":"paused","step":0,"label":"Say \"hi\"\n\\","remaining":6,"progress":0.4,"display":"00:06"}"#)
+                       #"{"scene":"timer","t":5,"state":"paused","step":0,"label":"Say \"hi\"\n\\","remaining":6,"alert":"none","progress":0.4,"display":"00:06"}"#)
     }
 }

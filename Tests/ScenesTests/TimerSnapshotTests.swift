@@ -1,6 +1,6 @@
 // The timer as golden images (RECORD=1 re-records; look at each one): seed 001's default at 37 %
 // (200 × 200), a labelled Pomodoro step in a portrait frame (160 × 240), a paused timer and the
-// finish flash at its brightest (240 × 240). Terminus only, so Unifont being installed or not
+// finish flash at its brightest (240 × 240), a stage timer in warning, danger and overtime. Terminus only, so Unifont being installed or not
 // changes nothing.
 import BitmapFont
 import Foundation
@@ -47,6 +47,17 @@ final class TimerSnapshotTests: XCTestCase {
     func testFinishFlash() throws {
         try snapshot(try TimerScene(resources: try Self.latinResources()), width: 240, height: 240,
                      at: 60 + TimerScene.flashDuration / 2, named: "timer-240x240-flash")
+    }
+
+    /// A stage timer (5 min talk, warning from 2:00, danger from 0:30, counting on past zero): the
+    /// ring and the digits amber at 1:40, red at 0:20, and at 12 s over, the full ring red and "-00:12".
+    func testStageTimerWarningDangerAndOvertime() throws {
+        var config = TimerConfig(steps: [TimerStep(label: "Talk", duration: 300)])
+        config.warnAt = 120; config.dangerAt = 30; config.overtime = true
+        let scene = try TimerScene(config: config, resources: try Self.latinResources())
+        try snapshot(scene, width: 240, height: 240, at: 200, named: "timer-240x240-warning")
+        try snapshot(scene, width: 240, height: 240, at: 280, named: "timer-240x240-danger")
+        try snapshot(scene, width: 240, height: 240, at: 312, named: "timer-240x240-overtime")
     }
 
     func testTinyAndHugeFramesDrawWithoutTrouble() throws {

@@ -77,6 +77,8 @@ final class Session {
     private var lastDrawn = -Double.infinity
     /// Whether SDL's text input is on (while the scene takes typed text).
     private var textInputOn = false
+    /// The sound device and its mix (nil: no sound asked for, or no device).
+    private(set) var audio: AudioOutput?
 
     init(window: Window, scenes: [Scene], initialScene: String, options: HostOptions,
          clock: HostClock = MonotonicClock(), reload: (() throws -> [Scene])? = nil, resources: SceneResources? = nil) {
@@ -110,6 +112,8 @@ final class Session {
         joysticks = Joysticks()
         defer { joysticks = nil }
         if options.kiosk { window.enterKioskMode() }
+        if let volume = options.soundVolume, volume > 0 { audio = AudioOutput(volume: volume, now: clock.seconds) }
+        defer { audio = nil }
         SDL_StopTextInput()   // on until a scene asks for text (X11 starts it with the window)
         var needsFrame = true
         var screenshotNow = false
@@ -148,6 +152,7 @@ final class Session {
                 pacer.afterPresent(at: presented, clock: clock)
                 needsFrame = false
             }
+            audio?.pump(scene, now: clock.seconds)
             if watch?.changed(at: clock.seconds) == true { reloadPending = true }
             if onlyProblems, reload != nil, clock.seconds - lastRetry >= Session.retryInterval {
                 lastRetry = clock.seconds
@@ -167,6 +172,9 @@ final class Session {
             }
             if scene.isAnimating(at: after) || needsFrame {
                 guard SDL_PollEvent(&event) == 1 else { continue }
+            } else if audio?.isBusy == true {
+                // A sound still playing (a fanfare after the stop): keep its queue filled.
+                guard SDL_WaitEventTimeout(&event, 15) == 1 else { continue }
             } else {
                 stats.pause()
                 pacer.pause()
@@ -183,11 +191,14 @@ final class Session {
 
     /// Handles `event` and every event already queued; a quit reason ends the loop.
     private func handleEvents(first event: inout SDL_Event, needsFrame: inout Bool, screenshot: inout Bool) -> QuitReason? {
+        // An input may change what the scene will sound like from now on (a spin starts).
+        audio?.sceneChanged(at: clock.seconds)
         repeat {
             switch response(to: event, kiosk: options.kiosk, editing: scene.wantsTextInput) {
             case .quit(let reason): return reason
             case .redraw: needsFrame = true
             case .resetTexture: window.discardTexture(); needsFrame = true
+            case .toggleMute: audio?.toggleMute()
             case .button, .input(.primaryAction):
                 // A held or bouncing button, or a key that repeats, asks again and again: once per cooldown.
                 let now = clock.seconds

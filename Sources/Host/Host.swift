@@ -34,6 +34,8 @@ public struct HostOptions: Sendable {
     /// Seconds after Space, Enter or an arcade button acted during which another press does nothing
     /// (config `input.cooldown`): a held or bouncing button does not queue spins.
     public var cooldown: Double
+    /// Sound volume 0…1 (config `sound`); nil: no audio device is opened (tests, `--screenshot`).
+    public var soundVolume: Double?
 
     public init(size: (width: Int, height: Int) = (960, 720), title: String = "Roundel", fullscreen: Bool = false,
                 kiosk: Bool = false, screenshot: (path: String, after: Double)? = nil, stats: Bool = false,

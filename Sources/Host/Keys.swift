@@ -26,6 +26,8 @@ enum EventResponse: Equatable {
     case nextScene
     case selectScene(String)
     case toggleFullscreen
+    /// M: sound off and on again.
+    case toggleMute
     /// F12: save the presented frame as a PNG in the current directory.
     case screenshot
     /// Ctrl+V: the host reads the clipboard and hands its text to the scene.
@@ -113,6 +115,7 @@ func keyResponse(sym: UInt32, modifiers: UInt32, isRepeat: Bool, kiosk: Bool) ->
         if sym == digit || sym == keypad { return .selectScene(name) }
     }
     if any(SDLK_f) { return kiosk ? .ignore : .toggleFullscreen }
+    if any(SDLK_m) { return .toggleMute }
     if any(SDLK_F12) { return .screenshot }
     return .ignore
 }

@@ -32,7 +32,7 @@ public struct ConfigFile {
     /// The sections a config file may have.
     public static let sections = ["wheel", "timer", "pie", "clock"]
     /// Top-level keys beside the sections.
-    static let settings = ["state", "scene", "scenes", "display", "input", "attract", "fonts"]
+    static let settings = ["state", "scene", "scenes", "display", "input", "attract", "fonts", "sound"]
     /// The most font files `fonts` may list.
     public static let fontLimit = 16
 
@@ -132,6 +132,24 @@ public struct ConfigFile {
     /// `attract.after`: seconds of no input before the wheel drifts and invites a touch; 0 turns it off.
     public func attractAfter() throws(ConfigError) -> Double? {
         try seconds("attract", "after", upTo: 86_400, meaning: "seconds, 0 for off, at most 86400")
+    }
+
+    /// `sound`: "on" or "off", or `{"volume": 0…1}` (on at that volume). nil when absent (on, full volume).
+    public func soundVolume() throws(ConfigError) -> Double? {
+        guard let raw = top["sound"] else { return nil }
+        if case .string(let word) = raw {
+            switch word {
+            case "on": return 1
+            case "off": return 0
+            default: throw reader.error("sound", "'\(word)' is not on or off (or give {\"volume\": 0.5})")
+            }
+        }
+        guard let object = try section("sound", known: ["volume"]), let volume = object["volume"] else { return 1 }
+        let value = try reader.number(volume, at: "sound.volume")
+        guard value >= 0, value <= 1 else {
+            throw reader.error("sound.volume", "\(formatted(value)) is out of range (0 for silence to 1 for full volume)")
+        }
+        return value
     }
 
     /// `section.key` as seconds from 0 to `limit` (nil when absent); out of range names `meaning`.

@@ -34,9 +34,14 @@ public protocol Scene: AnyObject {
     /// The window shows this scene for the first time, at `t`: a timer or a pie starts now, not at
     /// launch while it was hidden. (`roundel render` never calls it: there t counts from the start.)
     func didAppear(at t: Double)
+    /// The sounds that start in [t0, t1), appended to `events` in time order: a tick as each slice
+    /// boundary passes the pointer, the fanfare when a result shows, a chime at a timer's zero. A
+    /// pure function of the scene's state, like `render`, so sound and picture share one timeline.
+    func sounds(from t0: Double, to t1: Double, into events: inout [SoundEvent])
 }
 
 extension Scene {
+    public func sounds(from t0: Double, to t1: Double, into events: inout [SoundEvent]) {}
     public func prepare(frameSize: Size) {}
     public func nextChange(after t: Double) -> Double? { nil }
     public func acceptsReload(at t: Double) -> Bool { true }

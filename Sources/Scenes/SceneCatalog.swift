@@ -43,6 +43,7 @@ public enum SceneCatalog {
         configs.scenes = try config.sceneList()
         configs.rotation = try config.displayRotation()
         configs.cooldown = try config.inputCooldown()
+        configs.soundVolume = try config.soundVolume()
         configs.attractAfter = try config.attractAfter()
         configs.fonts = try config.fontPaths()
         return configs
@@ -87,6 +88,8 @@ public enum SceneCatalog {
         /// `display.rotate`, `input.cooldown` and `attract.after`, when given.
         public var rotation: Int?
         public var cooldown: Double?
+        /// `sound`: 0 off, up to 1 full volume (nil: not given, on).
+        public var soundVolume: Double?
         public var attractAfter: Double?
         /// `fonts`: the config's own font files, first in the stack.
         public var fonts: [String] = []

@@ -130,6 +130,21 @@ public final class TimerScene: Scene {
 
     // MARK: Scene
 
+    /// A chime when the last step reaches zero (a repeating sequence: at the end of each pass).
+    public func sounds(from t0: Double, to t1: Double, into events: inout [SoundEvent]) {
+        guard t1 > t0, let start = clock.toggles.first, start < t1 else { return }
+        let total = program.total
+        // The first pass ending at or after t0 (a running clock maps passes to times one to one).
+        let before = clock.running(at: t0)
+        var pass = max(1, (before / total).rounded(.up))
+        if !program.repeats && pass > 1 { return }
+        while let end = clock.time(whenRunningReaches: pass * total), end < t1 {
+            if end >= t0 { events.append(SoundEvent(.chime, at: end)) }
+            guard program.repeats else { break }
+            pass += 1
+        }
+    }
+
     /// A timer starts when it is first shown (a kiosk opened on the wheel does not run it hidden).
     public func didAppear(at t: Double) {
         guard !appeared else { return }

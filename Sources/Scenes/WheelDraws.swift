@@ -158,6 +158,7 @@ extension WheelScene {
         }
         guard raffle.standing.remaining > 0 else {
             show(raffle.standing.hasStock ? "No prizes left" : "Every entry has been drawn", at: t)
+            soldOutAt = t
             return false
         }
         let drift = attractDrift(at: t)

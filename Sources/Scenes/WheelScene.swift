@@ -48,6 +48,10 @@ public final class WheelScene: Scene {
     var note: (text: String, since: Double)?
     /// The entry editor, while open.
     var editor: EntryEditor?
+    /// When START was last pressed with nothing left to win (the "sold out" tone).
+    var soldOutAt: Double?
+    /// Boundary crossing times, reused by `sounds` (no allocation per audio chunk).
+    var crossingScratch: [Double] = []
     /// Attract mode: after this many seconds with no input and no spin the wheel drifts and invites a
     /// touch (nil: never; a kiosk's default is 60 s, config `attract.after`).
     public var attractAfter: Double?

@@ -60,6 +60,7 @@ struct Run: ParsableCommand {
         var host = options.host
         host.rotation = options.rotation ?? configs?.rotation ?? 0
         host.cooldown = configs?.cooldown ?? 1
+        host.soundVolume = options.host.screenshot == nil ? (configs?.soundVolume ?? 1) : nil
         do {
             try runWindow(initialScene: first, options: host) { try loading.wait().get() }
         } catch let error as HostError {

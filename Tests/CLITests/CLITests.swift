@@ -278,7 +278,7 @@ final class WheelCLITests: XCTestCase {
         for bad in ["25:00:00", "12:60:00", "noon", "12:00"] {
             try cli.assertUserError(["render", "clock", "--time", bad, "--out", out], mentions: "--time '\(bad)'")
         }
-        try cli.assertUserError(["render", "pie", "--time", "10:00:00", "--out", out], mentions: "clock only")
+        try cli.assertUserError(["render", "pie", "--time", "10:00:00", "--out", out], mentions: "clock and the timer only")
     }
 
     func testEveryScenePrintsItsJSONLine() throws {

@@ -1,0 +1,15 @@
+// The wheel's sounds: a tick each time a slice boundary passes the pointer (from the spin's own
+// rotation, `Spinner.pointerCrossings`), the fanfare at the instant the wheel stops and the result
+// shows, and a falling "sold out" tone when START is pressed with nothing left to win.
+extension WheelScene {
+    public func sounds(from t0: Double, to t1: Double, into events: inout [SoundEvent]) {
+        guard t1 > t0 else { return }
+        crossingScratch.removeAll(keepingCapacity: true)
+        spinner.pointerCrossings(from: t0, to: t1, into: &crossingScratch)
+        for time in crossingScratch {
+            events.append(SoundEvent(.tick, at: time, speed: spinner.angularVelocity(at: time)))
+        }
+        if let end = spinner.endTime, end >= t0, end < t1 { events.append(SoundEvent(.fanfare, at: end)) }
+        if let soldOutAt, soldOutAt >= t0, soldOutAt < t1 { events.append(SoundEvent(.soldOut, at: soldOutAt)) }
+    }
+}

@@ -5,6 +5,9 @@
 // pointer. Where the device ran dry (the loop slept) or fell half a second behind, the timeline is
 // moved to now; otherwise the stream is exactly the timeline, sample for sample. No device (a Pi without audio): one log line, and everything else runs.
 import CSDL2
+#if canImport(Glibc)
+import Glibc
+#endif
 import Scenes
 
 final class AudioOutput {
@@ -22,28 +25,42 @@ final class AudioOutput {
     /// Host time up to which the scene was asked for sounds.
     private var queriedUntil: Double
 
-    /// Opens the default output device, or logs why not and returns nil.
+    /// Opens the default output device, or logs why not (one line) and returns nil.
     init?(volume: Double, now: Double) {
-        guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else {
-            logLine("roundel: no sound: \(String(cString: SDL_GetError()))")
-            return nil
+        // libasound prints its own lines on stderr when a machine has no sound card; ours says it once.
+        let opened = AudioOutput.withStderrSilenced { () -> SDL_AudioDeviceID? in
+            guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else { return nil }
+            var want = SDL_AudioSpec()
+            want.freq = Int32(AudioOutput.sampleRate)
+            want.format = SDL_AudioFormat(AUDIO_S16SYS)
+            want.channels = 1
+            want.samples = 480   // 10 ms a period
+            var have = SDL_AudioSpec()
+            let id = SDL_OpenAudioDevice(nil, 0, &want, &have, 0)
+            if id == 0 { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
+            return id == 0 ? nil : id
         }
-        var want = SDL_AudioSpec()
-        want.freq = Int32(AudioOutput.sampleRate)
-        want.format = SDL_AudioFormat(AUDIO_S16SYS)
-        want.channels = 1
-        want.samples = 480   // 10 ms a period
-        var have = SDL_AudioSpec()
-        let id = SDL_OpenAudioDevice(nil, 0, &want, &have, 0)
-        guard id != 0 else {
+        guard let id = opened else {
             logLine("roundel: no sound: \(String(cString: SDL_GetError()))")
-            SDL_QuitSubSystem(SDL_INIT_AUDIO)
             return nil
         }
         device = id
         mixer = SoundMixer(sampleRate: Double(AudioOutput.sampleRate), origin: now, volume: volume)
         queriedUntil = now
         events.reserveCapacity(256)
+    }
+
+    /// Runs `body` with file descriptor 2 pointed at /dev/null.
+    private static func withStderrSilenced<T>(_ body: () -> T) -> T {
+        fflush(nil)   // every stream (stderr itself is shared mutable state to Swift 6)
+        let saved = dup(2), null = open("/dev/null", O_WRONLY)
+        if saved >= 0 && null >= 0 { dup2(null, 2) }
+        defer {
+            fflush(nil)   // every stream (stderr itself is shared mutable state to Swift 6)
+            if saved >= 0 { dup2(saved, 2); close(saved) }
+            if null >= 0 { close(null) }
+        }
+        return body()
     }
 
     deinit {

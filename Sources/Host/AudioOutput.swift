@@ -19,7 +19,7 @@ final class AudioOutput {
     static let maximumQueue = 0.5
 
     private let device: SDL_AudioDeviceID
-    private(set) var mixer: SoundMixer
+    var mixer: SoundMixer
     private var events: [SoundEvent] = []
     private var chunk = [Int16](repeating: 0, count: 2048)
     /// Host time up to which the scene was asked for sounds.

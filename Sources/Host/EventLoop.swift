@@ -112,7 +112,10 @@ final class Session {
         joysticks = Joysticks()
         defer { joysticks = nil }
         if options.kiosk { window.enterKioskMode() }
-        if let volume = options.soundVolume, volume > 0 { audio = AudioOutput(volume: volume, now: clock.seconds) }
+        if let volume = options.soundVolume, volume > 0 {
+            audio = AudioOutput(volume: volume, now: clock.seconds)
+            for file in options.soundFiles { audio?.mixer.use(file.samples, for: file.kind) }
+        }
         defer { audio = nil }
         SDL_StopTextInput()   // on until a scene asks for text (X11 starts it with the window)
         var needsFrame = true

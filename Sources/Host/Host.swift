@@ -36,6 +36,8 @@ public struct HostOptions: Sendable {
     public var cooldown: Double
     /// Sound volume 0…1 (config `sound`); nil: no audio device is opened (tests, `--screenshot`).
     public var soundVolume: Double?
+    /// Recorded sounds (`loadSoundFile`) played instead of the built-in ones.
+    public var soundFiles: [(kind: SoundEvent.Kind, samples: [Int16])] = []
 
     public init(size: (width: Int, height: Int) = (960, 720), title: String = "Roundel", fullscreen: Bool = false,
                 kiosk: Bool = false, screenshot: (path: String, after: Double)? = nil, stats: Bool = false,

@@ -144,12 +144,29 @@ public struct ConfigFile {
             default: throw reader.error("sound", "'\(word)' is not on or off (or give {\"volume\": 0.5})")
             }
         }
-        guard let object = try section("sound", known: ["volume"]), let volume = object["volume"] else { return 1 }
+        guard let object = try section("sound", known: ConfigFile.soundKeys), let volume = object["volume"] else { return 1 }
         let value = try reader.number(volume, at: "sound.volume")
         guard value >= 0, value <= 1 else {
             throw reader.error("sound.volume", "\(formatted(value)) is out of range (0 for silence to 1 for full volume)")
         }
         return value
+    }
+
+    static let soundKeys = ["volume"] + SoundEvent.Kind.allCases.map(\.rawValue)
+
+    /// `sound.tick`, `sound.fanfare`, `sound.chime`, `sound.soldOut`: WAV files (relative to the
+    /// config) played instead of the built-in sounds, with the JSON path of each for messages.
+    public func soundFiles() throws(ConfigError) -> [(kind: SoundEvent.Kind, path: String, key: String)] {
+        guard let raw = top["sound"], case .object = raw, let object = try section("sound", known: ConfigFile.soundKeys) else { return [] }
+        var files: [(kind: SoundEvent.Kind, path: String, key: String)] = []
+        for kind in SoundEvent.Kind.allCases {
+            guard let value = object[kind.rawValue] else { continue }
+            let key = "sound.\(kind.rawValue)"
+            let name = try reader.string(value, at: key)
+            guard !name.isEmpty, !name.contains("\0") else { throw reader.error(key, "is not a file name") }
+            files.append((kind, name.hasPrefix("/") ? name : FilePaths.appending(name, to: baseDirectory), key))
+        }
+        return files
     }
 
     /// `section.key` as seconds from 0 to `limit` (nil when absent); out of range names `meaning`.

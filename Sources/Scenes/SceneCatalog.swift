@@ -44,6 +44,7 @@ public enum SceneCatalog {
         configs.rotation = try config.displayRotation()
         configs.cooldown = try config.inputCooldown()
         configs.soundVolume = try config.soundVolume()
+        configs.soundFiles = try config.soundFiles().map { ($0.kind, $0.path) }
         configs.attractAfter = try config.attractAfter()
         configs.fonts = try config.fontPaths()
         return configs
@@ -90,6 +91,8 @@ public enum SceneCatalog {
         public var cooldown: Double?
         /// `sound`: 0 off, up to 1 full volume (nil: not given, on).
         public var soundVolume: Double?
+        /// WAV files for some sounds (`sound.tick`…), absolute paths.
+        public var soundFiles: [(kind: SoundEvent.Kind, path: String)] = []
         public var attractAfter: Double?
         /// `fonts`: the config's own font files, first in the stack.
         public var fonts: [String] = []

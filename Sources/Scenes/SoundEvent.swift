@@ -22,3 +22,15 @@ public struct SoundEvent: Sendable, Equatable {
         self.kind = kind; self.time = time; self.speed = speed
     }
 }
+
+extension SoundEvent.Kind {
+    /// Position in `allCases` (an array index for per-kind tables).
+    var index: Int {
+        switch self {
+        case .tick: return 0
+        case .fanfare: return 1
+        case .chime: return 2
+        case .soldOut: return 3
+        }
+    }
+}

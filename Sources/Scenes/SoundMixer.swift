@@ -28,9 +28,24 @@ public struct SoundMixer: Sendable {
         var start: Int
         /// The sample the event asked for (`start` is later when that was already rendered).
         var asked: Int
+        /// The sample after its last.
+        var end: Int
         var speed: Double
     }
     private var voices: [Voice] = []
+    /// Recorded sounds (48 kHz mono at `sampleRate`) that replace the built-in ones, by kind.
+    private var recorded: [[Int16]?] = Array(repeating: nil, count: SoundEvent.Kind.allCases.count)
+
+    /// Plays `samples` (at `sampleRate`, mono) for `kind` from now on instead of the built-in sound.
+    public mutating func use(_ samples: [Int16], for kind: SoundEvent.Kind) {
+        recorded[kind.index] = samples
+    }
+
+    /// How many samples a sound of `kind` lasts here.
+    private func sampleCount(of kind: SoundEvent.Kind) -> Int {
+        if let samples = recorded[kind.index] { return samples.count }
+        return Int(SoundMixer.length(of: kind) * sampleRate)
+    }
     private var lastTick = -Double.infinity
 
     public init(sampleRate: Double = 48_000, origin: Double = 0, volume: Double = 1) {
@@ -55,7 +70,8 @@ public struct SoundMixer: Sendable {
         // Asked again for a stretch already heard (the host re-asks after an input): not twice.
         if voices.contains(where: { $0.kind == event.kind && abs($0.asked - start) <= 1 }) { return }
         if voices.count >= 64 { voices.removeFirst() }
-        voices.append(Voice(kind: event.kind, start: max(start, position), asked: start, speed: event.speed))
+        let begin = max(start, position)
+        voices.append(Voice(kind: event.kind, start: begin, asked: start, end: begin + sampleCount(of: event.kind), speed: event.speed))
     }
 
     /// Whether a sound is still sounding.
@@ -78,9 +94,16 @@ public struct SoundMixer: Sendable {
         for i in 0..<n { buffer[i] = 0 }
         if gain > 0 {
             for voice in voices {
-                let length = Int(SoundMixer.length(of: voice.kind) * sampleRate)
-                let from = max(0, voice.start - position), to = min(n, voice.start + length - position)
+                let from = max(0, voice.start - position), to = min(n, voice.end - position)
                 guard from < to else { continue }
+                if let samples = recorded[voice.kind.index] {
+                    let scale = gain / 32_768
+                    for i in from..<to {
+                        let value = Double(buffer[i]) + scale * Double(samples[position + i - voice.start])
+                        buffer[i] = Int16(max(-32_767, min(32_767, value)))
+                    }
+                    continue
+                }
                 for i in from..<to {
                     let t = Double(position + i - voice.start) / sampleRate
                     let value = Double(buffer[i]) + gain * SoundMixer.sample(voice.kind, at: t, speed: voice.speed)
@@ -90,7 +113,8 @@ public struct SoundMixer: Sendable {
         }
         position += n
         // Voices that have ended leave (in place: no allocation).
-        voices.removeAll { $0.start + Int(SoundMixer.length(of: $0.kind) * sampleRate) <= position }
+        let now = position
+        voices.removeAll { $0.end <= now }
     }
 
     // Constants of the sounds (static: the per-sample path builds no arrays).

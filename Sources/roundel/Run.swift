@@ -61,6 +61,13 @@ struct Run: ParsableCommand {
         host.rotation = options.rotation ?? configs?.rotation ?? 0
         host.cooldown = configs?.cooldown ?? 1
         host.soundVolume = options.host.screenshot == nil ? (configs?.soundVolume ?? 1) : nil
+        for file in configs?.soundFiles ?? [] {
+            do {
+                host.soundFiles.append((file.kind, try loadSoundFile(file.path, key: "sound.\(file.kind.rawValue)")))
+            } catch {
+                throw UserError(error.description)
+            }
+        }
         do {
             try runWindow(initialScene: first, options: host) { try loading.wait().get() }
         } catch let error as HostError {

@@ -88,6 +88,8 @@ public struct WheelConfig: Sendable, Equatable {
     public var showOdds = false
     /// Where `items` came from: "config", or "names" (a names file: `itemsFile`, `--names`).
     public var itemsSource = "config"
+    /// Confetti and the winner card when the wheel stops (`celebration`); `.off` is the plain stop.
+    public var celebration = Celebration()
 
     public init(items: [WheelItem]) { self.items = items }
 
@@ -137,7 +139,7 @@ public struct WheelConfig: Sendable, Equatable {
     /// The keys a `wheel` section may hold (one place, used by the parser and its message).
     static let knownKeys = ["items", "itemsFile", "sizeByWeight", "ringImage", "ringLineWidth", "profile", "duration", "turns",
                             "numbered", "labelColor", "pointerColor", "backgroundColor", "afterWin", "soldOut", "showOdds",
-                            "labelOrientation"]
+                            "labelOrientation", "celebration"]
     static let knownItemKeys = ["text", "color", "labelColor", "value", "weight", "stock"]
     /// The largest stock an item may have.
     static let stockLimit = 1_000_000_000
@@ -186,6 +188,7 @@ extension WheelConfig {
             default: throw parser.error("wheel.afterWin", "'\(name)' is not a choice (use keep, remove or noRepeat)")
             }
         }
+        if let raw = wheel["celebration"] { config.celebration = try Celebration.parse(raw, reader: parser, at: "wheel.celebration") }
         if let raw = wheel["labelOrientation"] {
             let name = try parser.string(raw, at: "wheel.labelOrientation")
             guard let orientation = LabelOrientation(rawValue: name) else {

@@ -52,6 +52,10 @@ public final class WheelScene: Scene {
     var soldOutAt: Double?
     /// Boundary crossing times, reused by `sounds` (no allocation per audio chunk).
     var crossingScratch: [Double] = []
+    /// The confetti of one colour, rebuilt in place each frame.
+    var confettiPath = Path()
+    /// The winner card's text laid out for (text, card width): made once, not every frame.
+    var cardLayout: (text: String, width: Double, lines: [String], size: Double, value: String)?
     /// Attract mode: after this many seconds with no input and no spin the wheel drifts and invites a
     /// touch (nil: never; a kiosk's default is 60 s, config `attract.after`).
     public var attractAfter: Double?
@@ -187,6 +191,8 @@ public final class WheelScene: Scene {
     public func isAnimating(at t: Double) -> Bool {
         if attractStart.map({ t >= $0 }) == true { return true }
         guard let end = spinner.endTime else { return false }
+        if confettiFlies(at: t) { return true }
+        if let cardEnd = cardEnd(at: t), t >= cardEnd - Celebration.cardFade, t < cardEnd { return true }
         return spinner.isSpinning(at: t) || (t >= end && t < end + WheelScene.highlightFadeIn)
     }
 
@@ -196,6 +202,11 @@ public final class WheelScene: Scene {
         if let due = refreshAt, due > t { next = due }
         if let start = attractStart, start > t { next = min(next ?? .infinity, start) }
         if let note, note.since + WheelScene.noteDuration > t { next = min(next ?? .infinity, note.since + WheelScene.noteDuration) }
+        if let end = spinner.endTime, config.celebration.isOn, config.celebration.hold > 0 {
+            // The winner card starts to fade out (it may be asked before the stop: the end is known).
+            let fadeOut = end + Celebration.cardDelay + config.celebration.hold - Celebration.cardFade
+            if fadeOut > t { next = min(next ?? .infinity, fadeOut) }
+        }
         return next
     }
 
@@ -264,6 +275,10 @@ public final class WheelScene: Scene {
             let inviting = attractDrift(at: t) > 0 && raffle.standing.remaining > 0
             drawButton(frame, label: inviting ? "TOUCH TO SPIN" : buttonLabel, enabled: !spinning && raffle.standing.remaining > 0,
                        pulse: inviting ? attractPulse(at: t) : 0, in: canvas)
+        }
+        if let winner, celebratedStop(at: t) != nil {
+            drawWinnerCard(frame, winner: winner, at: t, in: canvas)
+            drawConfetti(frame, winner: winner, at: t, in: canvas)
         }
         if let editor { drawEditor(editor, frame: frame, in: canvas) }
         if noteIsVisible(at: t), let note { drawNote(note.text, frame: frame, in: canvas) }

@@ -13,7 +13,8 @@ import XCTest
 
 final class WheelCountSnapshotTests: XCTestCase {
     func wheel(_ n: Int) throws -> WheelScene {
-        let config = WheelConfig(items: WheelConfig.items(from: (1...n).map { Entry(text: "Entry \($0)") }))
+        var config = WheelConfig(items: WheelConfig.items(from: (1...n).map { Entry(text: "Entry \($0)") }))
+        config.celebration = .off   // the wheel itself (CelebrationSnapshotTests has the card)
         let wheel = try WheelScene(config: config, resources: try WheelSnapshotTests.latinResources(), seed: 5)
         XCTAssertTrue(try wheel.spin(at: 0))
         return wheel
@@ -47,7 +48,8 @@ final class WheelCountSnapshotTests: XCTestCase {
         let assets = WheelRingImageTests.assetsDirectory
         let resources = SceneResources(fonts: try FontStack.defaultStack(assetsDirectory: assets), assetsDirectory: assets)
         let names = ["مرحبا", "سلام عليكم", "שלום", "תודה רבה", "한국어", "中文", "大奖", "🎁 Hello"]
-        let config = WheelConfig(items: WheelConfig.items(from: names.map { Entry(text: $0) }))
+        var config = WheelConfig(items: WheelConfig.items(from: names.map { Entry(text: $0) }))
+        config.celebration = .off
         let wheel = try WheelScene(config: config, resources: resources, seed: 2)
         XCTAssertTrue(try wheel.spin(at: 0, to: 1))
         try snapshot(wheel, 480, 800, at: 9, named: "wheel-scripts-480x800")
@@ -57,7 +59,8 @@ final class WheelCountSnapshotTests: XCTestCase {
     func testASixtyCharacterResultWrapsToTwoLines() throws {
         let long = "A weekend for two in a cabin by the lake, breakfast included"
         XCTAssertEqual(long.count, 60)
-        let config = WheelConfig(items: WheelConfig.items(from: [long, "Ann", "Ben", "Cat"].map { Entry(text: $0) }))
+        var config = WheelConfig(items: WheelConfig.items(from: [long, "Ann", "Ben", "Cat"].map { Entry(text: $0) }))
+        config.celebration = .off
         let wheel = try WheelScene(config: config, resources: try WheelSnapshotTests.latinResources(), seed: 2)
         XCTAssertTrue(try wheel.spin(at: 0, to: 0))
         try snapshot(wheel, 960, 540, at: 9, named: "wheel-long-result-960x540")

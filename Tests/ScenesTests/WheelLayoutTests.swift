@@ -94,7 +94,11 @@ final class WheelLayoutTests: XCTestCase {
         XCTAssertEqual(wheel.spinner.endTime, end, "the running spin is unchanged")
         XCTAssertEqual(wheel.state(at: end + 1).result?.index, 2)
         XCTAssertTrue(wheel.isAnimating(at: 1))
-        XCTAssertFalse(wheel.isAnimating(at: end + 1))
+        XCTAssertTrue(wheel.isAnimating(at: end + 1), "confetti flies")
+        XCTAssertFalse(wheel.isAnimating(at: end + Celebration.confettiDuration + 0.1), "the winner card stands still")
+        XCTAssertTrue(wheel.isAnimating(at: end + Celebration.cardDelay + 8 - 0.1), "the card fades out")
+        XCTAssertFalse(wheel.isAnimating(at: end + Celebration.cardDelay + 8 + 0.1))
+        XCTAssertEqual(wheel.nextChange(after: end + 4), end + Celebration.cardDelay + 8 - Celebration.cardFade)
     }
 
     func testTheEndCallbackFiresOncePerSpinWithTheItem() throws {

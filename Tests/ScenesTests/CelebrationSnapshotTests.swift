@@ -1,0 +1,68 @@
+// The celebration as goldens (RECORD=1 re-records; look at each): confetti just after the stop, at
+// its height and falling through the winner card, the card in landscape and portrait with a prize
+// value; and `celebration` config: off is the plain stop, hold sets how long the card stays.
+import BitmapFont
+import Draws
+import Foundation
+import Raster
+@testable import Scenes
+import Snapshot
+import XCTest
+
+final class CelebrationSnapshotTests: ConfigFileTestCase {
+    func wheel(_ celebration: Celebration = Celebration()) throws -> (WheelScene, Double) {
+        var config = WheelConfig.defaults
+        config.celebration = celebration
+        let wheel = try WheelScene(config: config, resources: try WheelSnapshotTests.latinResources(), seed: 3)
+        XCTAssertTrue(try wheel.spin(at: 0, to: 5))   // "Jackpot"
+        return (wheel, try XCTUnwrap(wheel.spinner.endTime))
+    }
+
+    func snapshot(_ wheel: WheelScene, _ width: Int, _ height: Int, at t: Double, named name: String,
+                  file: StaticString = #filePath, line: UInt = #line) throws -> Pixmap {
+        let canvas = try XCTUnwrap(Canvas(width: width, height: height))
+        wheel.render(into: canvas, at: t)
+        XCTAssertNil(compareSnapshot(canvas.pixmap, named: name, referenceDirectory: referencesDirectory()), file: file, line: line)
+        return canvas.pixmap
+    }
+
+    func testConfettiAtThreeMomentsAndTheCard() throws {
+        let (wheel, end) = try wheel()
+        _ = try snapshot(wheel, 640, 360, at: end + 0.25, named: "celebration-confetti-0.25s")
+        _ = try snapshot(wheel, 640, 360, at: end + 0.9, named: "celebration-confetti-0.9s")
+        _ = try snapshot(wheel, 640, 360, at: end + 2.2, named: "celebration-confetti-2.2s")
+        _ = try snapshot(wheel, 960, 540, at: end + 4, named: "celebration-card-960x540")
+        _ = try snapshot(wheel, 480, 800, at: end + 4, named: "celebration-card-480x800")
+        // The same moment drawn twice, and by a fresh wheel of the same draw: a pure function of t.
+        let again = try XCTUnwrap(Canvas(width: 640, height: 360))
+        let (twin, _) = try self.wheel()
+        twin.render(into: again, at: end + 0.9)
+        XCTAssertEqual(again.pixmap.pixels, try snapshot(wheel, 640, 360, at: end + 0.9, named: "celebration-confetti-0.9s").pixels)
+    }
+
+    func testOffIsThePlainStopAndHoldSetsTheCardsTime() throws {
+        let (plain, end) = try wheel(.off)
+        XCTAssertFalse(plain.isAnimating(at: end + 1))
+        let a = try XCTUnwrap(Canvas(width: 320, height: 240)), b = try XCTUnwrap(Canvas(width: 320, height: 240))
+        plain.render(into: a, at: end + 1)
+        plain.render(into: b, at: end + 60)
+        XCTAssertEqual(a.pixmap.pixels, b.pixmap.pixels, "nothing flies and no card comes")
+        let (short, _) = try wheel(Celebration(isOn: true, hold: 2))
+        let c = try XCTUnwrap(Canvas(width: 320, height: 240))
+        short.render(into: c, at: end + 60)
+        XCTAssertEqual(c.pixmap.pixels, b.pixmap.pixels, "after hold the card is gone")
+        short.render(into: c, at: end + 2)
+        XCTAssertNotEqual(c.pixmap.pixels, b.pixmap.pixels, "within hold it shows")
+
+        XCTAssertEqual(try WheelConfig.load(path: try write(#"{"wheel": {"celebration": "off"}}"#)).celebration, .off)
+        XCTAssertEqual(try WheelConfig.load(path: try write(#"{"wheel": {"celebration": {"hold": 3}}}"#)).celebration.hold, 3)
+        let cases: [(String, String)] = [
+            (#"{"wheel": {"celebration": "party"}}"#, #"wheel.celebration: 'party' is not on or off (or give {"hold": 8})"#),
+            (#"{"wheel": {"celebration": {"hold": -1}}}"#, "wheel.celebration.hold: -1 is out of range (seconds the winner card stays, 0 to 3600)"),
+            (#"{"wheel": {"celebration": {"hodl": 1}}}"#, "wheel.celebration: unknown key 'hodl'; known keys: hold"),
+        ]
+        for (json, expected) in cases {
+            XCTAssertEqual(try failure(json, load: { _ = try WheelConfig.load(path: $0) }), expected, json)
+        }
+    }
+}

@@ -23,8 +23,8 @@ public struct Celebration: Sendable, Equatable {
     public static let off = Celebration(isOn: false)
 
     /// Seconds the confetti flies; the card comes up after `cardDelay`.
-    static let confettiDuration = 3.0
-    static let cardDelay = 0.6
+    public static let confettiDuration = 3.0
+    public static let cardDelay = 0.6
     static let cardFade = 0.25
     /// Pieces of confetti in a burst.
     static let pieceCount = 150
@@ -75,6 +75,14 @@ extension WheelScene {
     func confettiFlies(at t: Double) -> Bool {
         guard let end = celebratedStop(at: t) else { return false }
         return t < end + Celebration.confettiDuration
+    }
+
+    /// Whether the winner card is fully up and still at `t` (not fading in or out), and nothing under
+    /// it moves (the highlight has come up).
+    func cardStands(at t: Double) -> Bool {
+        guard let end = celebratedStop(at: t), let cardEnd = cardEnd(at: t) else { return false }
+        return t >= end + Celebration.cardDelay + Celebration.cardFade && t >= end + WheelScene.highlightFadeIn
+            && t < cardEnd - Celebration.cardFade
     }
 
     /// When the winner card comes down (nil: no card at `t`'s spin).

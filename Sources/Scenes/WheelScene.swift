@@ -54,6 +54,9 @@ public final class WheelScene: Scene {
     var crossingScratch: [Double] = []
     /// The confetti of one colour, rebuilt in place each frame.
     var confettiPath = Path()
+    /// The frame under the confetti once the winner card stands (the dimmed wheel and the card), for
+    /// the stop it shows: later confetti frames copy it instead of drawing it again.
+    var cardBackdrop: (end: Double, winner: Int, pixmap: Pixmap)?
     /// The winner card's text laid out for (text, card width): made once, not every frame.
     var cardLayout: (text: String, width: Double, lines: [String], size: Double, value: String)?
     /// Attract mode: after this many seconds with no input and no spin the wheel drifts and invites a
@@ -242,6 +245,13 @@ public final class WheelScene: Scene {
         reportSpinEnd(at: t)
         applyRefresh(at: t)
         let frame = prepare(for: Size(width: Double(canvas.width), height: Double(canvas.height)))
+        if let stop = celebratedStop(at: t), let winner = spinner.result(at: t), cardStands(at: t), editor == nil,
+           !noteIsVisible(at: t), let backdrop = cardBackdrop, backdrop.end == stop, backdrop.winner == winner,
+           backdrop.pixmap.width == canvas.width, backdrop.pixmap.height == canvas.height {
+            canvas.replace(with: backdrop.pixmap)
+            drawConfetti(frame, winner: winner, at: t, in: canvas)
+            return
+        }
         let rotation = spinner.rotation(at: t) + attractDrift(at: t)
         let winner = spinner.result(at: t) ?? (spinner.currentSpin == nil ? restingWinner : nil)
         let highlight = winner == nil ? 0 : spinner.currentSpin == nil ? 1 : highlightStrength(at: t)
@@ -276,8 +286,20 @@ public final class WheelScene: Scene {
             drawButton(frame, label: inviting ? "TOUCH TO SPIN" : buttonLabel, enabled: !spinning && raffle.standing.remaining > 0,
                        pulse: inviting ? attractPulse(at: t) : 0, in: canvas)
         }
-        if let winner, celebratedStop(at: t) != nil {
+        if let winner, let stop = celebratedStop(at: t) {
             drawWinnerCard(frame, winner: winner, at: t, in: canvas)
+            if cardStands(at: t), confettiFlies(at: t), editor == nil, !noteIsVisible(at: t), canvas.clip == canvas.pixmap.bounds {
+                // Kept (one copy a stop) for the confetti frames to come.
+                var kept = cardBackdrop?.pixmap
+                cardBackdrop = nil
+                if kept?.width != canvas.width || kept?.height != canvas.height { kept = Pixmap(width: canvas.width, height: canvas.height) }
+                if var kept {
+                    kept.pixels.withUnsafeMutableBufferPointer { dst in
+                        canvas.pixmap.pixels.withUnsafeBufferPointer { src in dst.baseAddress!.update(from: src.baseAddress!, count: src.count) }
+                    }
+                    cardBackdrop = (stop, winner, kept)
+                }
+            }
             drawConfetti(frame, winner: winner, at: t, in: canvas)
         }
         if let editor { drawEditor(editor, frame: frame, in: canvas) }

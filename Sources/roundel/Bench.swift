@@ -97,6 +97,17 @@ struct Bench: ParsableCommand {
             if let wheel = scene as? WheelScene { wheelFrames = (wheel, times) }
             rows.append((name, Self.time(scene, at: times, on: canvas, full: full, floor: &floorSampler)))
         }
+        if scene == nil || scene == "wheel" {
+            // The stop: confetti flying over the winner card, whole frames (the window redraws them whole).
+            let wheel = try WheelScene(config: Self.benchWheel, resources: resources, seed: 1)
+            _ = Self.prepare(wheel)
+            if let end = wheel.spinner.endTime {
+                let times = (0..<count).map { end + Celebration.cardDelay + Double($0) / 60 }
+                rows.append(("celebration", Self.time(wheel, at: times, on: canvas, full: full, floor: &floorSampler)))
+                let card = (0..<count).map { end + Celebration.confettiDuration + Double($0) / 60 }
+                rows.append(("winner-card", Self.time(wheel, at: card, on: canvas, full: full, floor: &floorSampler)))
+            }
+        }
         for n in counts {
             let config = WheelConfig(items: WheelConfig.items(from: (1...n).map { Entry(text: "Entry \($0)") }))
             let wheel = try WheelScene(config: config, resources: resources, seed: 1)

@@ -40,6 +40,29 @@ final class CelebrationSnapshotTests: ConfigFileTestCase {
         XCTAssertEqual(again.pixmap.pixels, try snapshot(wheel, 640, 360, at: end + 0.9, named: "celebration-confetti-0.9s").pixels)
     }
 
+    /// Once the card stands, confetti frames copy the kept wheel-and-card and draw only the confetti:
+    /// exactly the pixels of a frame drawn whole.
+    func testConfettiOverTheKeptCardEqualsAWholeFrame() throws {
+        let (warm, end) = try wheel()
+        let (cold, _) = try wheel()
+        let a = try XCTUnwrap(Canvas(width: 480, height: 320)), b = try XCTUnwrap(Canvas(width: 480, height: 320))
+        warm.render(into: a, at: end + 1.0)   // keeps the backdrop
+        for dt in [1.3, 1.9, 2.6] {
+            warm.render(into: a, at: end + dt)
+            let fresh = try XCTUnwrap(Canvas(width: 480, height: 320))
+            cold.cardBackdrop = nil
+            cold.render(into: fresh, at: end + dt)
+            XCTAssertEqual(a.pixmap.pixels, fresh.pixmap.pixels, "at +\(dt) s")
+        }
+        XCTAssertNotNil(warm.cardBackdrop)
+        b.clear(.black)
+        warm.render(into: b, at: end + 5)   // after the confetti: drawn whole again
+        cold.cardBackdrop = nil
+        let whole = try XCTUnwrap(Canvas(width: 480, height: 320))
+        cold.render(into: whole, at: end + 5)
+        XCTAssertEqual(b.pixmap.pixels, whole.pixmap.pixels)
+    }
+
     func testOffIsThePlainStopAndHoldSetsTheCardsTime() throws {
         let (plain, end) = try wheel(.off)
         XCTAssertFalse(plain.isAnimating(at: end + 1))

@@ -163,7 +163,9 @@ public final class WheelScene: Scene {
         case .primaryAction:
             _ = try? spin(at: t)
         case .tap(let point):
-            if layout(for: frameSize).spinsOnTap(at: point) { _ = try? spin(at: t) }
+            // While the winner card is up, a touch anywhere is the next spin (the card covers START).
+            let onCard = cardEnd(at: t).map { t < $0 } ?? false
+            if onCard || layout(for: frameSize).spinsOnTap(at: point) { _ = try? spin(at: t) }
         case .increase, .decrease:
             guard let n = numberedCount, !spinner.isSpinning(at: t) else { return }
             let next = min(WheelConfig.numberedRange.upperBound, max(WheelConfig.numberedRange.lowerBound, n + (input == .increase ? 1 : -1)))

@@ -77,6 +77,14 @@ final class CelebrationSnapshotTests: ConfigFileTestCase {
         short.render(into: c, at: end + 2)
         XCTAssertNotEqual(c.pixmap.pixels, b.pixmap.pixels, "within hold it shows")
 
+        // While the card is up a touch anywhere spins again; with it gone, only START and the wheel do.
+        let (tapped, _) = try wheel()
+        tapped.handle(.tap(Point(x: 5, y: 5)), at: end + 3, frameSize: Size(width: 320, height: 240))
+        XCTAssertGreaterThan(tapped.spinner.endTime ?? 0, end, "a corner tap on the card spun")
+        let (late, _) = try wheel(Celebration(isOn: true, hold: 1))
+        late.handle(.tap(Point(x: 5, y: 5)), at: end + 3, frameSize: Size(width: 320, height: 240))
+        XCTAssertEqual(late.spinner.endTime, end, "a corner tap without the card does nothing")
+
         XCTAssertEqual(try WheelConfig.load(path: try write(#"{"wheel": {"celebration": "off"}}"#)).celebration, .off)
         XCTAssertEqual(try WheelConfig.load(path: try write(#"{"wheel": {"celebration": {"hold": 3}}}"#)).celebration.hold, 3)
         let cases: [(String, String)] = [

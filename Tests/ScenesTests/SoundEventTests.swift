@@ -52,6 +52,13 @@ final class SoundEventTests: ConfigFileTestCase {
         }
     }
 
+    func testStartWithNothingLeftSoundsTheSoldOutTone() throws {
+        let config = WheelConfig(items: [WheelItem(text: "Mug", color: .white, stock: 0), WheelItem(text: "Pen", color: .black, stock: 0)])
+        let wheel = try WheelScene(config: config, resources: try TimerSnapshotTests.latinResources())
+        XCTAssertFalse(try wheel.spin(at: 2.5))
+        XCTAssertEqual(events(wheel, from: 0, to: 5, step: 0.02), [SoundEvent(.soldOut, at: 2.5)])
+    }
+
     func testTheTimerChimesOnceAtZero() throws {
         let timer = try TimerScene(config: try TimerConfig.defaults.withDuration(10), resources: try TimerSnapshotTests.latinResources())
         XCTAssertEqual(events(timer, from: 0, to: 30, step: 0.013).map(\.time), [10])

@@ -13,7 +13,7 @@ final class FallbackFontTests: XCTestCase {
     /// them (each 64th) equals what the full parser reads from the same blocks.
     func testEveryShippedCJKGlyphIsFoundByTheIndex() throws {
         let path = assets + "/" + FontStack.cjkFontFile
-        let text = try String(contentsOfFile: path, encoding: .isoLatin1)
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)   // ASCII; Swift 6.0.3's Foundation refuses .isoLatin1 here
         let indexed = try BitmapFont(trustedSortedBDFFile: path)
         XCTAssertEqual([indexed.ascent, indexed.descent], [21, 3])
         let blocks = text.components(separatedBy: "STARTCHAR ")

@@ -4,7 +4,8 @@ SIZE ?= 512x512
 APT_PACKAGES := libsdl2-dev libpng-dev libsqlite3-dev libsystemd-dev libfribidi-dev pkg-config unifont xvfb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run test render clean bench check-arm64
+.PHONY: deps build release run test render clean bench check-arm64 install uninstall
+PREFIX ?= /usr/local
 
 # Idempotent: installs only the Debian packages that are missing (apt-get; sudo only when not root),
 # and Swift itself from the distribution when it has it (Debian trixie and later, Raspberry Pi OS on
@@ -31,7 +32,23 @@ build: deps
 	$(SWIFT) build
 
 release: deps
+	@[ -x .build/release/roundel ] || echo "make: building Roundel for the first time (release): about 2 minutes on a desktop, 10 to 15 on a Raspberry Pi"
 	$(SWIFT) build -c release
+
+# The binary in $(PREFIX)/bin, the fonts, ring and examples in $(PREFIX)/share/roundel/assets (found
+# from the binary's place), the kiosk's systemd unit in $(PREFIX)/lib/systemd/system with its paths
+# set to $(PREFIX). DESTDIR stages a package.
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/roundel $(DESTDIR)$(PREFIX)/lib/systemd/system
+	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/roundel $(DESTDIR)$(PREFIX)/bin/roundel
+	rm -rf $(DESTDIR)$(PREFIX)/share/roundel/assets
+	cp -R assets $(DESTDIR)$(PREFIX)/share/roundel/assets
+	sed 's|/usr/local|$(PREFIX)|g' assets/roundel-kiosk.service > $(DESTDIR)$(PREFIX)/lib/systemd/system/roundel-kiosk.service
+	@echo "make install: $(DESTDIR)$(PREFIX)/bin/roundel ($$($(DESTDIR)$(PREFIX)/bin/roundel --version))"
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/roundel $(DESTDIR)$(PREFIX)/lib/systemd/system/roundel-kiosk.service
+	rm -rf $(DESTDIR)$(PREFIX)/share/roundel
 
 run: release
 	$$($(SWIFT) build -c release --show-bin-path)/roundel run

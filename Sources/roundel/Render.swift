@@ -43,6 +43,10 @@ struct Render: ParsableCommand {
     var time: String?
 
     func run() throws {
+        // Before any work: the file must be what its name says.
+        guard out.lowercased().hasSuffix(".png") else {
+            throw UserError("roundel: --out '\(out)': render writes PNG images; give a file name ending in .png")
+        }
         let size = try FrameSize.parse(size)
         let at = try Seconds.parse(at, option: "--at")
         let seed = try SceneSetup.parseSeed(seed)

@@ -13,8 +13,12 @@ struct Roundel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roundel",
         abstract: "Round things that move: a prize wheel, a countdown ring, a pie chart, a clock.",
+        version: "roundel \(Roundel.version)",
         subcommands: [Run.self, Render.self, Trace.self, Spin.self, History.self, Reset.self, Bench.self],
         defaultSubcommand: Run.self)
+
+    /// The release this source is (`roundel --version`); raised with each release.
+    static let version = "0.9.0"
 
     static func main() {
         do {

@@ -62,6 +62,19 @@ final class CLITests: XCTestCase {
     }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: scratch) }
 
+    func testRenderWritesOnlyPNGAndVersionIsOneLine() throws {
+        for name in ["x.jpg", "x.webp", "x", "x.png.txt"] {
+            let out = scratch.appendingPathComponent(name).path
+            try assertUserError(["render", "wheel", "--out", out], mentions: "--out '\(out)': render writes PNG images; give a file name ending in .png")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing written")
+        }
+        let upper = scratch.appendingPathComponent("x.PNG").path
+        XCTAssertEqual(try run(["render", "wheel", "--size", "64x64", "--out", upper]).status, 0)
+        let version = try run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.stdout.hasPrefix("roundel ") && version.stdout.filter { $0 == "\n" }.count == 1, version.stdout)
+    }
+
     func testRenderWritesAPNGAndPrintsOneJSONLine() throws {
         let out = scratch.appendingPathComponent("card.png").path
         let r = try run(["render", "testcard", "--at", "0", "--size", "320x200", "--out", out])

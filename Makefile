@@ -1,7 +1,9 @@
 # Roundel — `make run` opens the window, `make test` runs every test. Both install what they need.
 SWIFT ?= swift
 SIZE ?= 512x512
-APT_PACKAGES := libsdl2-dev libpng-dev libsqlite3-dev libsystemd-dev libfribidi-dev pkg-config unifont xvfb
+APT_PACKAGES := libsdl2-dev libpng-dev libsqlite3-dev libsystemd-dev libfribidi-dev libwebp-dev pkg-config unifont xvfb
+# Only for `make test`: ffmpeg (ffprobe) checks `roundel record`'s MP4s; the app needs it only to write MP4.
+TEST_PACKAGES := ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release run test render clean bench check-arm64 install uninstall
@@ -54,6 +56,13 @@ run: release
 	$$($(SWIFT) build -c release --show-bin-path)/roundel run
 
 test: deps
+	@missing=""; for p in $(TEST_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make test: installing$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

@@ -43,6 +43,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .target(name: "Raster", dependencies: ["CWchar"], swiftSettings: cpuSettings),
         .target(name: "BitmapFont", dependencies: ["Raster", "CFriBidi"], swiftSettings: cpuSettings),
         .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"], swiftSettings: cpuSettings),
@@ -51,7 +52,7 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Raster", "BitmapFont", "Motion", "PNGCodec", "Draws"], swiftSettings: cpuSettings),
         .target(name: "Host", dependencies: ["Scenes", "CSDL2", "CSystemd", "PNGCodec", "Raster"], swiftSettings: cpuSettings),
         .executableTarget(name: "roundel", dependencies: [
-            "Host", "Scenes", "PNGCodec", "Raster", "BitmapFont", "Draws",
+            "Host", "Scenes", "PNGCodec", "Raster", "BitmapFont", "Draws", "CWebP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: cpuSettings),
         // Golden-image comparison shared by the test targets (first bad pixel, actual.png, diff.png, RECORD=1).
@@ -62,7 +63,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
-        .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes"]),
+        .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "CSDL2", "Draws"]),
     ]
 )

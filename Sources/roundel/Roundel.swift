@@ -14,7 +14,7 @@ struct Roundel: ParsableCommand {
         commandName: "roundel",
         abstract: "Round things that move: a prize wheel, a countdown ring, a pie chart, a clock.",
         version: "roundel \(Roundel.version)",
-        subcommands: [Run.self, Render.self, Trace.self, Spin.self, History.self, Reset.self, Bench.self],
+        subcommands: [Run.self, Render.self, Record.self, Trace.self, Spin.self, History.self, Reset.self, Bench.self],
         defaultSubcommand: Run.self)
 
     /// The release this source is (`roundel --version`); raised with each release.

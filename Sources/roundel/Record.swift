@@ -1,0 +1,169 @@
+// `roundel record SCENE --out FILE [--from T0] [--to T1] [--fps N] [--size WxH]` plus render's scene
+// options: the scene over a time range as an animated WebP (.webp), an H.264 MP4 (.mp4, through
+// Debian's ffmpeg) or a folder of numbered PNGs (a name ending in "/"). The wheel spins at t = 0
+// (onto --spin-to, or a slice drawn with --seed or a seed chosen now); the default range is that spin
+// and 2 s after the result, or 5 s of another scene. Frames are rendered in parallel, one copy of the
+// scene per core (the scene is a pure function of t, so each copy draws the same pixels `render`
+// does), and handed to the writer in order. The file appears under its name only when complete.
+import ArgumentParser
+import Dispatch
+import Draws
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Motion
+import PNGCodec
+import Raster
+import Scenes
+
+struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Record a scene over time as an animated WebP, an MP4 or a folder of PNGs.")
+
+    @Argument(help: "The scene: \(SceneCatalog.names.joined(separator: ", ")).")
+    var scene: String
+
+    @Option(help: ArgumentHelp("file.webp, file.mp4 (needs ffmpeg), or a folder ending in / for numbered PNGs.", valueName: "file"))
+    var out: String
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("First frame's time, seconds (default 0).", valueName: "seconds"))
+    var from: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("End time, seconds (default: the wheel's spin and 2 s after the result; 5 s of another scene).", valueName: "seconds"))
+    var to: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames a second, 1…240.", valueName: "N"))
+    var fps: String = "30"
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame size in pixels.", valueName: "WxH"))
+    var size: String = "512x512"
+
+    @Option(name: .customShort("q"), parsing: .unconditional, help: ArgumentHelp("WebP: lossy at this quality 0…100 (default lossless); MP4: ignored.", valueName: "quality"))
+    var quality: String?
+
+    @Option(help: ArgumentHelp("A JSON config file (a section per scene).", valueName: "file.json"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Wheel: a names file (one entry a line) for the slices.", valueName: "file.txt"))
+    var names: String?
+
+    @Option(name: .customLong("spin-to"), parsing: .unconditional, help: ArgumentHelp("Wheel: spin onto this slice.", valueName: "index"))
+    var spinTo: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Wheel: the spin's seed.", valueName: "number"))
+    var seed: String?
+
+    func run() throws {
+        let lower = out.lowercased()
+        let kind: RecordFormat
+        if out.hasSuffix("/") { kind = .pngFolder } else if lower.hasSuffix(".webp") { kind = .webp } else if lower.hasSuffix(".mp4") { kind = .mp4 } else {
+            throw UserError("roundel: --out '\(out)': record writes .webp, .mp4 or a folder ending in / (numbered PNGs)")
+        }
+        let size = try FrameSize.parse(size)
+        guard let rate = Int(fps), (1...240).contains(rate) else {
+            throw UserError("roundel: --fps '\(fps)' must be a whole number of frames a second from 1 to 240")
+        }
+        var lossy: Float?
+        if let quality {
+            guard let q = Float(quality), q >= 0, q <= 100 else { throw UserError("roundel: -q '\(quality)' must be a quality from 0 to 100") }
+            lossy = q
+        }
+        if scene != "wheel", spinTo != nil || seed != nil || names != nil {
+            throw UserError("roundel: --spin-to, --seed and --names apply to the wheel only")
+        }
+        let start = try from.map { try Seconds.parse($0, option: "--from") } ?? 0
+        // One seed for every copy of the wheel, so each lands where the others do.
+        let spinSeed = try SceneSetup.parseSeed(seed) ?? UInt64.random(in: 0...UInt64(Int64.max))
+        func make() throws -> Scene {
+            let made = try SceneSetup.make(scene, configPath: config, seed: spinSeed, names: names)
+            if let wheel = made as? WheelScene {
+                let target = try spinTo.map { try WheelSetup.parseIndex($0, count: wheel.sliceCount) }
+                do { try wheel.spin(at: 0, to: target) } catch { throw UserError(error.description) }
+            }
+            return made
+        }
+        let first = try make()
+        var end = 5.0
+        if let wheel = first as? WheelScene, let stop = wheel.spinner.endTime { end = stop + 2 }
+        if let to { end = try Seconds.parse(to, option: "--to") }
+        guard end > start else { throw UserError("roundel: --to \(JSONText.plain(end)) must be after --from \(JSONText.plain(start))") }
+        let count = max(1, Int(((end - start) * Double(rate)).rounded(.up)))
+        guard count <= 100_000 else { throw UserError("roundel: \(count) frames is more than 100000; record a shorter range or fewer frames a second") }
+
+        let writer: FrameWriter
+        switch kind {
+        case .pngFolder: writer = try PNGFolderWriter(path: out)
+        case .webp: writer = try WebPWriter(path: out, width: size.width, height: size.height, fps: rate, quality: lossy)
+        case .mp4: writer = try MP4Writer(path: out, width: size.width, height: size.height, fps: rate)
+        }
+        do {
+            try renderFrames(count: count, start: start, rate: rate, size: size, first: first, make: make, writer: writer)
+            try writer.finish()
+        } catch {
+            writer.abandon()
+            throw error
+        }
+        print("{\"out\":\(JSONText.string(out)),\"frames\":\(count),\"fps\":\(rate),\"from\":\(JSONText.plain(start)),\"to\":\(JSONText.plain(start + Double(count) / Double(rate)))}")
+    }
+
+    /// Renders `count` frames at `start + i / rate`, a batch at a time in parallel, and hands them to
+    /// `writer` in order.
+    private func renderFrames(count: Int, start: Double, rate: Int, size: FrameSize, first: Scene,
+                              make: () throws -> Scene, writer: FrameWriter) throws {
+        let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))
+        var workers: [RecordWorker] = []
+        for k in 0..<cores {
+            guard let canvas = Canvas(width: size.width, height: size.height) else {
+                throw UserError("roundel: cannot make a \(size.width)x\(size.height) frame")
+            }
+            workers.append(RecordWorker(scene: k == 0 ? first : try make(), canvas: canvas))
+        }
+        let pixels = size.width * size.height
+        let batch = cores * 2
+        let slots = UnsafeMutablePointer<UInt32>.allocate(capacity: batch * pixels)
+        defer { slots.deallocate() }
+        let shared = RecordSlots(base: slots)
+        var done = 0
+        while done < count {
+            let n = min(batch, count - done)
+            let offset = done
+            let all = workers
+            DispatchQueue.concurrentPerform(iterations: cores) { k in
+                let worker = all[k]
+                var s = k
+                while s < n {
+                    let t = start + Double(offset + s) / Double(rate)
+                    worker.scene.render(into: worker.canvas, at: t)
+                    worker.canvas.pixmap.pixels.withUnsafeBufferPointer {
+                        (shared.base + s * pixels).update(from: $0.baseAddress!, count: pixels)
+                    }
+                    s += cores
+                }
+            }
+            for s in 0..<n {
+                try writer.add(UnsafeBufferPointer(start: slots + s * pixels, count: pixels), width: size.width, height: size.height)
+            }
+            done += n
+        }
+    }
+}
+
+enum RecordFormat { case pngFolder, webp, mp4 }
+
+/// One core's copy of the scene and its canvas (used by that core alone).
+final class RecordWorker: @unchecked Sendable {
+    let scene: Scene
+    let canvas: Canvas
+    init(scene: Scene, canvas: Canvas) { self.scene = scene; self.canvas = canvas }
+}
+
+/// The batch's frame buffers; each core writes only its own frames' slots.
+struct RecordSlots: @unchecked Sendable { let base: UnsafeMutablePointer<UInt32> }
+
+/// Where recorded frames go, in order; `finish` puts the result under its name, `abandon` removes
+/// what was written so far.
+protocol FrameWriter: AnyObject {
+    func add(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) throws
+    func finish() throws
+    func abandon()
+}

@@ -1,0 +1,118 @@
+// `roundel record`: a seeded spin as an animated WebP (read back with libwebp's animation decoder:
+// frame count, duration, and a frame equal to `render` at that time pixel for pixel, lossless), as an
+// MP4 (ffprobe: frames and duration; a frame within codec error of `render`), and as a folder of
+// PNGs (each equal to `render`); bad input is one line, exit 2, and no file left behind.
+import CWebP
+import Foundation
+import PNGCodec
+import Raster
+import XCTest
+
+final class RecordCLITests: XCTestCase {
+    let cli = RoundelBinary()
+    var scratch: URL!
+
+    override func setUpWithError() throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: scratch) }
+
+    func path(_ name: String) -> String { scratch.appendingPathComponent(name).path }
+
+    /// `render wheel --seed 3 --at t` at 160x120.
+    func rendered(at t: Double) throws -> Pixmap {
+        let out = path("render-\(t).png")
+        let r = try cli.run(["render", "wheel", "--seed", "3", "--size", "160x120", "--at", "\(t)", "--out", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return try readPNG(out)
+    }
+
+    func record(_ out: String, _ extra: [String] = []) throws {
+        let r = try cli.run(["record", "wheel", "--seed", "3", "--size", "160x120", "--fps", "10", "--to", "1.5", "--out", out] + extra)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("\"frames\":15"), r.stdout)
+    }
+
+    func testAnimatedWebPHasEveryFrameAndEachIsTheRenderedFrame() throws {
+        let out = path("spin.webp")
+        try record(out)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
+        var frames: [(ms: Int32, pixels: [UInt32])] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
+            var options = WebPAnimDecoderOptions()
+            guard WebPAnimDecoderOptionsInit(&options) != 0 else { return }
+            options.color_mode = MODE_BGRA
+            guard let decoder = WebPAnimDecoderNew(&data, &options) else { return }
+            defer { WebPAnimDecoderDelete(decoder) }
+            var pixels: UnsafeMutablePointer<UInt8>?
+            var timestamp: Int32 = 0
+            while WebPAnimDecoderHasMoreFrames(decoder) != 0, WebPAnimDecoderGetNext(decoder, &pixels, &timestamp) != 0, let pixels {
+                frames.append((timestamp, pixels.withMemoryRebound(to: UInt32.self, capacity: 160 * 120) { Array(UnsafeBufferPointer(start: $0, count: 160 * 120)) }))
+            }
+        }
+        XCTAssertEqual(frames.count, 15)
+        XCTAssertEqual(frames.last?.ms, 1500, "15 frames of 100 ms")
+        XCTAssertEqual(frames[10].pixels, try rendered(at: 1.0).pixels, "frame 10 is render --at 1, exactly (lossless)")
+        XCTAssertNotEqual(frames[3].pixels, frames[10].pixels, "the wheel turns")
+    }
+
+    func testMP4HasEveryFrameAndLooksLikeTheRenderedFrame() throws {
+        guard let ffprobe = ["/usr/bin/ffprobe", "/usr/local/bin/ffprobe"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            return XCTFail("ffprobe is missing: `make test` installs ffmpeg")
+        }
+        let out = path("spin.mp4")
+        try record(out)
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: ffprobe)
+        probe.arguments = ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames,width,height,duration", "-of", "default=nw=1", out]
+        let pipe = Pipe()
+        probe.standardOutput = pipe
+        try probe.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        probe.waitUntilExit()
+        XCTAssertTrue(text.contains("nb_read_frames=15"), text)
+        XCTAssertTrue(text.contains("duration=1.5"), text)
+        XCTAssertTrue(text.contains("width=160") && text.contains("height=120"), text)
+        // Frame 10 (t = 1.0) back out as PNG, against render: H.264 at crf 18 is close, not exact.
+        let frame = path("f10.png")
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: ffprobe.replacingOccurrences(of: "ffprobe", with: "ffmpeg"))
+        ffmpeg.arguments = ["-v", "error", "-i", out, "-vf", "select=eq(n\\,10)", "-frames:v", "1", "-y", frame]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        let decoded = try readPNG(frame), expected = try rendered(at: 1.0)
+        var total = 0
+        for (a, b) in zip(decoded.pixels, expected.pixels) {
+            for shift in [0, 8, 16] { total += abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)) }
+        }
+        let mean = Double(total) / Double(3 * decoded.pixels.count)
+        XCTAssertLessThan(mean, 6, "mean channel difference \(mean)")
+    }
+
+    func testAFolderOfPNGsEachTheRenderedFrame() throws {
+        let out = path("frames") + "/"
+        try record(out)
+        let names = try FileManager.default.contentsOfDirectory(atPath: path("frames")).sorted()
+        XCTAssertEqual(names.count, 15)
+        XCTAssertEqual(names.first, "frame-00001.png")
+        XCTAssertEqual(try readPNG(path("frames/frame-00011.png")).pixels, try rendered(at: 1.0).pixels)
+    }
+
+    func testBadInputIsOneLineAndLeavesNothing() throws {
+        let cases: [([String], String)] = [
+            (["--out", path("a.gif")], "record writes .webp, .mp4 or a folder ending in /"),
+            (["--out", path("a.webp"), "--from", "3", "--to", "1"], "--to 1 must be after --from 3"),
+            (["--out", path("a.webp"), "--fps", "0"], "--fps '0' must be a whole number"),
+            (["--out", path("a.webp"), "--fps", "241"], "--fps '241' must be a whole number"),
+            (["--out", path("no/such/dir/a.webp"), "--to", "0.2"], "cannot write"),
+        ]
+        for (arguments, message) in cases {
+            try cli.assertUserError(["record", "wheel", "--seed", "3", "--size", "64x64"] + arguments, mentions: message)
+        }
+        try cli.assertUserError(["record", "wheel", "--seed", "3", "--size", "64x64", "--to", "0.2", "--out", path("a.mp4")],
+                                mentions: "writing MP4 needs ffmpeg", environment: ["PATH": "/nonexistent"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [], "no file, no temporary")
+    }
+}

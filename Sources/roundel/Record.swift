@@ -38,8 +38,11 @@ struct Record: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Frame size in pixels.", valueName: "WxH"))
     var size: String = "512x512"
 
-    @Option(name: .customShort("q"), parsing: .unconditional, help: ArgumentHelp("WebP: lossy at this quality 0…100 (default lossless); MP4: ignored.", valueName: "quality"))
+    @Option(name: .customShort("q"), parsing: .unconditional, help: ArgumentHelp("WebP: quality 0…100 (default 80); MP4: ignored.", valueName: "quality"))
     var quality: String?
+
+    @Flag(help: "WebP: lossless, every frame exactly `render`'s (several times larger and slower).")
+    var lossless = false
 
     @Option(help: ArgumentHelp("A JSON config file (a section per scene).", valueName: "file.json"))
     var config: String?
@@ -63,10 +66,14 @@ struct Record: ParsableCommand {
         guard let rate = Int(fps), (1...240).contains(rate) else {
             throw UserError("roundel: --fps '\(fps)' must be a whole number of frames a second from 1 to 240")
         }
-        var lossy: Float?
+        var lossy: Float? = 80
         if let quality {
             guard let q = Float(quality), q >= 0, q <= 100 else { throw UserError("roundel: -q '\(quality)' must be a quality from 0 to 100") }
             lossy = q
+        }
+        if lossless {
+            guard quality == nil else { throw UserError("roundel: --lossless and -q: choose one") }
+            lossy = nil
         }
         if scene != "wheel", spinTo != nil || seed != nil || names != nil {
             throw UserError("roundel: --spin-to, --seed and --names apply to the wheel only")

@@ -36,7 +36,12 @@ final class RecordCLITests: XCTestCase {
 
     func testAnimatedWebPHasEveryFrameAndEachIsTheRenderedFrame() throws {
         let out = path("spin.webp")
-        try record(out)
+        try record(out, ["--lossless"])
+        let lossy = path("lossy.webp")
+        try record(lossy)
+        let lossySize = try FileManager.default.attributesOfItem(atPath: lossy)[.size] as? Int ?? 0
+        let losslessSize = try FileManager.default.attributesOfItem(atPath: out)[.size] as? Int ?? 0
+        XCTAssertLessThan(lossySize, losslessSize, "the default (quality 80) is smaller than --lossless")
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
         var frames: [(ms: Int32, pixels: [UInt32])] = []
         bytes.withUnsafeBufferPointer { buffer in

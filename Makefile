@@ -7,6 +7,17 @@ TEST_PACKAGES := ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release run test render clean bench check-arm64 install uninstall
+
+# $(call install-missing,PACKAGES,TARGET): apt-get installs those of PACKAGES that are not installed.
+define install-missing
+@missing=""; for p in $(1); do \
+  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+done; \
+if [ -n "$$missing" ]; then \
+  echo "make $(2): installing$$missing"; \
+  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+fi
+endef
 PREFIX ?= /usr/local
 
 # Idempotent: installs only the Debian packages that are missing (apt-get; sudo only when not root),
@@ -22,13 +33,7 @@ deps:
 	    exit 1; \
 	  fi; \
 	fi
-	@missing=""; for p in $(APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "make deps: installing$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	$(call install-missing,$(APT_PACKAGES),deps)
 
 build: deps
 	$(SWIFT) build
@@ -56,13 +61,7 @@ run: release
 	$$($(SWIFT) build -c release --show-bin-path)/roundel run
 
 test: deps
-	@missing=""; for p in $(TEST_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "make test: installing$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	$(call install-missing,$(TEST_PACKAGES),test)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

@@ -72,6 +72,7 @@ extension WheelScene {
     /// Slices, labels and the spinner's layout from the raffle's standing. A changed set of slices
     /// leaves the spinner at rest where it was (idle); the same set keeps its state and highlight.
     func rebuildSlices(at t: Double, keepingSpinner: Bool = false) {
+        cardBackdrop = nil   // the kept frame under the confetti shows the old slices
         let standing = raffle.standing
         entryItems = itemsForEntries()
         let nowShown = WheelScene.shownEntries(standing, soldOut: config.soldOut)

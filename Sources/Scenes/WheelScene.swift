@@ -248,7 +248,7 @@ public final class WheelScene: Scene {
         applyRefresh(at: t)
         let frame = prepare(for: Size(width: Double(canvas.width), height: Double(canvas.height)))
         if let stop = celebratedStop(at: t), let winner = spinner.result(at: t), cardStands(at: t), editor == nil,
-           !noteIsVisible(at: t), let backdrop = cardBackdrop, backdrop.end == stop, backdrop.winner == winner,
+           !noteIsVisible(at: t), attractDrift(at: t) == 0, let backdrop = cardBackdrop, backdrop.end == stop, backdrop.winner == winner,
            backdrop.pixmap.width == canvas.width, backdrop.pixmap.height == canvas.height {
             canvas.replace(with: backdrop.pixmap)
             drawConfetti(frame, winner: winner, at: t, in: canvas)
@@ -290,7 +290,8 @@ public final class WheelScene: Scene {
         }
         if let winner, let stop = celebratedStop(at: t) {
             drawWinnerCard(frame, winner: winner, at: t, in: canvas)
-            if cardStands(at: t), confettiFlies(at: t), editor == nil, !noteIsVisible(at: t), canvas.clip == canvas.pixmap.bounds {
+            if cardStands(at: t), confettiFlies(at: t), editor == nil, !noteIsVisible(at: t), attractDrift(at: t) == 0,
+               canvas.clip == canvas.pixmap.bounds {
                 // Kept (one copy a stop) for the confetti frames to come.
                 var kept = cardBackdrop?.pixmap
                 cardBackdrop = nil

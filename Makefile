@@ -2,7 +2,8 @@
 SWIFT ?= swift
 SIZE ?= 512x512
 APT_PACKAGES := libsdl2-dev libpng-dev libsqlite3-dev libsystemd-dev libfribidi-dev libwebp-dev pkg-config unifont xvfb
-# Only for `make test`: ffmpeg (ffprobe) checks `roundel record`'s MP4s; the app needs it only to write MP4.
+# Only for `make test` and `make bench`: ffmpeg (ffprobe) checks and times `roundel record`'s MP4s;
+# the app needs it only to write MP4.
 TEST_PACKAGES := ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -79,13 +80,14 @@ BENCH_FRAMES ?= 120
 # e.g. BENCH_BUILD_FLAGS="--scratch-path .build-bench" to build apart from a checkout's other builds.
 BENCH_BUILD_FLAGS ?=
 bench: deps
+	$(call install-missing,$(TEST_PACKAGES),bench)
 	@dpkg-query -W -f='$${Status}' libcairo2-dev 2>/dev/null | grep -q "install ok installed" || { \
 	  echo "make bench: installing libcairo2-dev"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcairo2-dev; }
 	$(SWIFT) build -c release $(BENCH_BUILD_FLAGS)
 	mkdir -p .build
 	gcc -O2 -o .build/cairo-wheel bench/cairo-wheel.c $$(pkg-config --cflags --libs cairo) -lm
-	$$($(SWIFT) build -c release $(BENCH_BUILD_FLAGS) --show-bin-path)/roundel bench --size $(BENCH_SIZE) --frames $(BENCH_FRAMES) --cairo .build/cairo-wheel
+	$$($(SWIFT) build -c release $(BENCH_BUILD_FLAGS) --show-bin-path)/roundel bench --size $(BENCH_SIZE) --frames $(BENCH_FRAMES) --cairo .build/cairo-wheel --record
 
 # ARM64 with the Swift a Raspberry Pi gets (Debian trixie's swiftlang 6.0.3), under qemu-user in a
 # debootstrapped trixie root, and its renders compared with this machine's (scripts/check-arm64.sh).

@@ -105,6 +105,18 @@ final class RecordCLITests: XCTestCase {
         XCTAssertEqual(try readPNG(path("frames/frame-00011.png")).pixels, try rendered(at: 1.0).pixels)
     }
 
+    /// `roundel bench --record`: a row each for recording a 5 s spin to WebP and to MP4, in seconds.
+    func testBenchTimesRecordingToWebPAndMP4() throws {
+        let r = try cli.run(["bench", "--size", "64x48", "--frames", "2", "--scene", "clock", "--record", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        for format in ["webp", "mp4"] {
+            let line = r.stdout.split(separator: "\n").first { $0.contains("\"record-\(format)\"") }
+            let object = try JSONSerialization.jsonObject(with: Data(String(try XCTUnwrap(line, r.stdout)).utf8)) as? [String: Any]
+            XCTAssertGreaterThan(object?["seconds"] as? Double ?? 0, 0, format)
+            XCTAssertEqual(object?["frames"] as? Int, 150)
+        }
+    }
+
     func testBadInputIsOneLineAndLeavesNothing() throws {
         let cases: [([String], String)] = [
             (["--out", path("a.gif")], "record writes .webp, .mp4 or a folder ending in /"),

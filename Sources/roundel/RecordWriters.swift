@@ -128,6 +128,8 @@ final class MP4Writer: FrameWriter {
         guard let ffmpeg = MP4Writer.find("ffmpeg") else {
             throw UserError("roundel: --out '\(path)': writing MP4 needs ffmpeg (Debian: apt-get install ffmpeg), not found on PATH")
         }
+        // An ffmpeg that exits early must give "ffmpeg stopped reading", not kill us with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw cannotWrite(path) }
         var actions = posix_spawn_file_actions_t()

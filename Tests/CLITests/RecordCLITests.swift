@@ -130,6 +130,14 @@ final class RecordCLITests: XCTestCase {
         }
         try cli.assertUserError(["record", "wheel", "--seed", "3", "--size", "64x64", "--to", "0.2", "--out", path("a.mp4")],
                                 mentions: "writing MP4 needs ffmpeg", environment: ["PATH": "/nonexistent"])
+        // An ffmpeg that quits at once: one line, and neither the MP4 nor its temporary is left.
+        let fake = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-fake-ffmpeg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: fake, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: fake) }
+        try Data("#!/bin/sh\nexit 1\n".utf8).write(to: fake.appendingPathComponent("ffmpeg"))
+        chmod(fake.appendingPathComponent("ffmpeg").path, 0o755)
+        try cli.assertUserError(["record", "wheel", "--seed", "3", "--size", "64x64", "--out", path("b.mp4")],
+                                mentions: "cannot write", environment: ["PATH": fake.path])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [], "no file, no temporary")
     }
 }

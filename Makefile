@@ -44,19 +44,20 @@ release: deps
 	$(SWIFT) build -c release
 
 # The binary in $(PREFIX)/bin, the fonts, ring and examples in $(PREFIX)/share/roundel/assets (found
-# from the binary's place), the kiosk's systemd unit in $(PREFIX)/lib/systemd/system with its paths
+# from the binary's place), the README in $(PREFIX)/share/doc/roundel, the kiosk's systemd unit in $(PREFIX)/lib/systemd/system with its paths
 # set to $(PREFIX). DESTDIR stages a package.
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/roundel $(DESTDIR)$(PREFIX)/lib/systemd/system
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/roundel $(DESTDIR)$(PREFIX)/lib/systemd/system $(DESTDIR)$(PREFIX)/share/doc/roundel
 	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/roundel $(DESTDIR)$(PREFIX)/bin/roundel
 	rm -rf $(DESTDIR)$(PREFIX)/share/roundel/assets
 	cp -R assets $(DESTDIR)$(PREFIX)/share/roundel/assets
+	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/roundel/README.md
 	sed 's|/usr/local|$(PREFIX)|g' assets/roundel-kiosk.service > $(DESTDIR)$(PREFIX)/lib/systemd/system/roundel-kiosk.service
 	@echo "make install: $(DESTDIR)$(PREFIX)/bin/roundel ($$($(DESTDIR)$(PREFIX)/bin/roundel --version))"
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/roundel $(DESTDIR)$(PREFIX)/lib/systemd/system/roundel-kiosk.service
-	rm -rf $(DESTDIR)$(PREFIX)/share/roundel
+	rm -rf $(DESTDIR)$(PREFIX)/share/roundel $(DESTDIR)$(PREFIX)/share/doc/roundel
 
 run: release
 	$$($(SWIFT) build -c release --show-bin-path)/roundel run

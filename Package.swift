@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Roundel: a software-rendered spinning wheel, countdown ring, pie chart and clock.
-// Dependencies point one way: Raster <- BitmapFont <- Scenes <- Host <- roundel, Motion <- Draws <- Scenes (see DESIGN.md).
+// Dependencies point one way: Raster <- BitmapFont <- Scenes <- Host <- roundel, Motion <- Draws <- Scenes (see docs/architecture.md).
 import PackageDescription
 #if arch(x86_64) && os(Linux)
 import Foundation
@@ -9,7 +9,7 @@ import Foundation
 /// for that CPU family, as the build runs on the machine it is for (`make run`, a kiosk's checkout):
 /// the compiler then uses three-operand AVX and 256-bit integer SIMD, 18 % fewer instructions a wheel
 /// frame, same pixels. Any other CPU, and ARM64 (the Pi), gets the baseline. A binary meant for other
-/// machines (a Docker image, a cross build) is built with ROUNDEL_PORTABLE=1. See README "Performance".
+/// machines (a Docker image, a cross build) is built with ROUNDEL_PORTABLE=1. See docs/performance.md.
 let cpuSettings: [SwiftSetting] = {
     guard ProcessInfo.processInfo.environment["ROUNDEL_PORTABLE"] == nil,
           let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),

@@ -2,7 +2,7 @@
 // a struct on the caller's stack, reached through a pointer by a C function (libdispatch's
 // dispatch_apply_f). `DispatchQueue.concurrentPerform` copies its closure into a heap block on
 // every call, and a closure kept for the workers needs a heap context: in the window (several
-// cores) that was four allocations a frame. callgrind counts none now (README, Performance).
+// cores) that was four allocations a frame. callgrind counts none now (docs/performance.md).
 import Dispatch
 #if canImport(CDispatch)
 import CDispatch

@@ -1,4 +1,4 @@
-// The clock's configuration: the `clock` section of a Roundel config file (DESIGN.md). Every key is
+// The clock's configuration: the `clock` section of a Roundel config file (docs/architecture.md). Every key is
 // optional; the defaults are seed 003's black-on-white face with a red second hand. Unknown keys are
 // rejected so a typo ("secondsHandColor") is reported rather than ignored. Colours are straight RGBA.
 import Raster

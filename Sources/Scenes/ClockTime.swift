@@ -1,7 +1,7 @@
 // Times of day for the clock, in seconds since local midnight (0 ≤ s < 86 400): reading
 // `--time HH:MM:SS` strictly, writing "HH:MM:SS" for the JSON line, and turning a Date into the
 // wall-clock reading in a time zone. Only the CLI and the host call `secondsSinceMidnight(of:)`;
-// the scene itself never reads a clock (DESIGN.md: rendering is a pure function of state and t).
+// the scene itself never reads a clock (docs/architecture.md: rendering is a pure function of state and t).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,4 @@
-// One JSON config file with a section per scene (DESIGN.md): read once, checked for unknown
+// One JSON config file with a section per scene (docs/architecture.md): read once, checked for unknown
 // sections, and handed to each scene's parser. Every problem is a ConfigError naming the file, the
 // JSON path and what is wrong, in one line.
 import BitmapFont

@@ -1,4 +1,4 @@
-// The pie chart's configuration: the `pie` section of a Roundel config file (DESIGN.md), every key
+// The pie chart's configuration: the `pie` section of a Roundel config file (docs/architecture.md), every key
 // optional, with built-in defaults so the chart runs with no file. Values are any finite numbers
 // ≥ 0 (they are normalised, so they need not sum to 100); at least one must be more than 0.
 // `validate` is the one place the value and duration rules live: the file parser calls it too, so a

@@ -1,8 +1,8 @@
-// The countdown timer's configuration: the `timer` section of a Roundel config file (DESIGN.md),
+// The countdown timer's configuration: the `timer` section of a Roundel config file (docs/architecture.md),
 // every key optional, with seed 001's look as the defaults (60 s, gray #AAAAAA track, blue #0000FF
 // progress, white background). Durations are seconds, more than 0 and at most 7 days; every bad
 // value is a ConfigError naming the file and JSON path (`timer.sequence[1].duration`).
-// `sequence` runs instead of `duration` when both are given (DESIGN.md's example has both).
+// `sequence` runs instead of `duration` when both are given (a config may give both).
 import Raster
 
 public struct TimerConfig: Sendable, Equatable {

@@ -1,4 +1,4 @@
-// The wheel's configuration: the `wheel` section of a Roundel config file (DESIGN.md), every key
+// The wheel's configuration: the `wheel` section of a Roundel config file (docs/architecture.md), every key
 // optional, with built-in defaults so the wheel runs with no file. Parsing goes through
 // JSONSerialization so each message is ours: a ConfigError names the file, the JSON path
 // (`wheel.items[3].color`) and what is wrong. Unknown keys inside `wheel` are rejected (typos like

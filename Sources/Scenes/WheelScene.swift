@@ -2,7 +2,7 @@
 // lie and which one is under the pointer come from Motion's SliceLayout, the same formula the
 // Spinner uses to report results, so the drawn slice and the reported one cannot disagree.
 // A frame is a pure function of (state, t): rotation and phase come from the Spinner at t; nothing
-// reads a clock or a file while rendering. Angles: radians, cumulative, clockwise (DESIGN.md).
+// reads a clock or a file while rendering. Angles: radians, cumulative, clockwise (docs/architecture.md).
 //
 // Spins: START (tap), a tap on the wheel, or `.primaryAction`; a spin requested while the wheel
 // turns is ignored. Every outcome is a draw of the scene's Raffle (Draws): chosen before the wheel
@@ -340,7 +340,7 @@ public final class WheelScene: Scene {
         }
     }
 
-    /// DESIGN.md's one-line JSON for `roundel render wheel`.
+    /// docs/architecture.md's one-line JSON for `roundel render wheel`.
     public func jsonLine(at t: Double) -> String { state(at: t).jsonLine(scene: name, t: t) }
 
     func reportSpinEnd(at t: Double) {

@@ -11,7 +11,12 @@ import Darwin
 #endif
 
 struct History: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print every draw of the state database, oldest first.")
+    static let configuration = CommandConfiguration(
+        abstract: "Print every draw of the state database, oldest first.",
+        discussion: """
+            Works while a window or kiosk is drawing from the same file. Each draw carries a SHA-256 \
+            fingerprint of the one before it: history says so when the file was edited afterwards.
+            """)
 
     @Option(help: ArgumentHelp("The state database (default: $XDG_STATE_HOME/roundel/roundel.db).", valueName: "file.db"))
     var state: String?

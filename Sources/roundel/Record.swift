@@ -18,7 +18,15 @@ import Raster
 import Scenes
 
 struct Record: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Record a scene over time as an animated WebP, an MP4 or a folder of PNGs.")
+    static let configuration = CommandConfiguration(
+        abstract: "Record a scene over time as an animated WebP, an MP4 or a folder of PNGs.",
+        discussion: """
+            The kind is chosen by --out: name.webp (libwebp, quality -q or --lossless), name.mp4 \
+            (H.264 through ffmpeg, which must be installed) or a folder ending in / \
+            (frame-00001.png ...). The wheel spins at t = 0 (onto --spin-to, or with --seed, or a \
+            seed chosen now). Each frame is the frame `roundel render` draws at that time. The file \
+            appears under its name only once complete; one line of JSON says what was written.
+            """)
 
     @Argument(help: "The scene: \(SceneCatalog.names.joined(separator: ", ")).")
     var scene: String
@@ -44,17 +52,7 @@ struct Record: ParsableCommand {
     @Flag(help: "WebP: lossless, every frame exactly `render`'s (several times larger and slower).")
     var lossless = false
 
-    @Option(help: ArgumentHelp("A JSON config file (a section per scene).", valueName: "file.json"))
-    var config: String?
-
-    @Option(help: ArgumentHelp("Wheel: a names file (one entry a line) for the slices.", valueName: "file.txt"))
-    var names: String?
-
-    @Option(name: .customLong("spin-to"), parsing: .unconditional, help: ArgumentHelp("Wheel: spin onto this slice.", valueName: "index"))
-    var spinTo: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Wheel: the spin's seed.", valueName: "number"))
-    var seed: String?
+    @OptionGroup var options: SceneOptions
 
     func run() throws {
         let lower = out.lowercased()
@@ -75,21 +73,16 @@ struct Record: ParsableCommand {
             guard quality == nil else { throw UserError("roundel: --lossless and -q: choose one") }
             lossy = nil
         }
-        if scene != "wheel", spinTo != nil || seed != nil || names != nil {
-            throw UserError("roundel: --spin-to, --seed and --names apply to the wheel only")
-        }
+        try options.check(scene: scene)
         let start = try from.map { try Seconds.parse($0, option: "--from") } ?? 0
-        // One seed for every copy of the wheel, so each lands where the others do.
-        let spinSeed = try SceneSetup.parseSeed(seed) ?? UInt64.random(in: 0...UInt64(Int64.max))
+        // One seed and one time of day for every copy of the scene, so each draws what the others do.
+        let spinSeed = try SceneSetup.parseSeed(options.seed) ?? UInt64.random(in: 0...UInt64(Int64.max))
+        var timeOfDay = try options.timeOfDay()
         func make() throws -> Scene {
-            let made = try SceneSetup.make(scene, configPath: config, seed: spinSeed, names: names)
-            if let wheel = made as? WheelScene {
-                let target = try spinTo.map { try WheelSetup.parseIndex($0, count: wheel.sliceCount) }
-                do { try wheel.spin(at: 0, to: target) } catch { throw UserError(error.description) }
-            }
-            return made
+            try options.make(scene, spinSeed: spinSeed, spin: true, timeOfDay: timeOfDay)
         }
         let first = try make()
+        if timeOfDay == nil { timeOfDay = (first as? ClockScene)?.startTime ?? (first as? TimerScene)?.startTime }
         var end = 5.0
         if let wheel = first as? WheelScene, let stop = wheel.spinner.endTime { end = stop + 2 }
         if let to { end = try Seconds.parse(to, option: "--to") }

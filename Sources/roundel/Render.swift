@@ -7,7 +7,14 @@ import Raster
 import Scenes
 
 struct Render: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Render one frame of a scene to a PNG file.")
+    static let configuration = CommandConfiguration(
+        abstract: "Render one frame of a scene to a PNG file.",
+        discussion: """
+            Prints one line of JSON describing the frame. The wheel: scene, t, rotation (degrees \
+            clockwise), state (idle, spinning, stopped) and, when stopped, result (index, text, value). \
+            The wheel is idle unless --spin-to or --seed starts a spin at t = 0. The same command draws \
+            the same pixels every time when the spin is seeded.
+            """)
 
     @Argument(help: "The scene: \(SceneCatalog.names.joined(separator: ", ")).")
     var scene: String
@@ -21,26 +28,7 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("The PNG file to write.", valueName: "file.png"))
     var out: String
 
-    @Option(help: ArgumentHelp("A JSON config file (a section per scene).", valueName: "file.json"))
-    var config: String?
-
-    @Option(help: ArgumentHelp("Wheel: a names file (one entry a line) for the slices.", valueName: "file.txt"))
-    var names: String?
-
-    @Option(name: .customLong("spin-to"), parsing: .unconditional,
-            help: ArgumentHelp("Wheel: spin at t = 0 onto this slice (0 = the first item).", valueName: "index"))
-    var spinTo: String?
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Wheel: spin at t = 0 onto a random slice drawn with this seed.", valueName: "number"))
-    var seed: String?
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Timer: one step of this many seconds (overrides the config).", valueName: "seconds"))
-    var duration: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Clock, and a timer's `until`: the time of day at t = 0 (default: now).", valueName: "HH:MM:SS"))
-    var time: String?
+    @OptionGroup var options: SceneOptions
 
     func run() throws {
         // Before any work: the file must be what its name says.
@@ -49,27 +37,10 @@ struct Render: ParsableCommand {
         }
         let size = try FrameSize.parse(size)
         let at = try Seconds.parse(at, option: "--at")
-        let seed = try SceneSetup.parseSeed(seed)
-        if scene != "wheel", spinTo != nil || seed != nil {
-            throw UserError("roundel: --spin-to and --seed apply to the wheel only")
-        }
-        if scene != "wheel", names != nil { throw UserError("roundel: --names applies to the wheel only") }
-        if scene != "timer", duration != nil { throw UserError("roundel: --duration applies to the timer only") }
-        if scene != "clock", scene != "timer", time != nil { throw UserError("roundel: --time applies to the clock and the timer only") }
-        let clockStart: Double?
-        do { clockStart = try time.map(ClockScene.parseTime) } catch { throw UserError(error.description) }
-        let made: Scene
-        if scene == "timer", let duration {
-            made = try SceneSetup.timer(configPath: config, duration: duration)
-        } else {
-            made = try SceneSetup.make(scene, configPath: config, seed: seed, names: names)
-        }
-        if let clock = made as? ClockScene, let clockStart { clock.startTime = clockStart }
-        if let timer = made as? TimerScene, let clockStart { timer.startTime = clockStart }
-        if let wheel = made as? WheelScene, spinTo != nil || seed != nil {
-            let target = try spinTo.map { try WheelSetup.parseIndex($0, count: wheel.sliceCount) }
-            do { try wheel.spin(at: 0, to: target) } catch { throw UserError(error.description) }
-        }
+        try options.check(scene: scene)
+        let seed = try SceneSetup.parseSeed(options.seed)
+        let made = try options.make(scene, spinSeed: seed, spin: options.spinTo != nil || seed != nil,
+                                    timeOfDay: try options.timeOfDay())
         guard let canvas = Canvas(width: size.width, height: size.height) else {
             throw UserError("roundel: cannot make a \(size.width)x\(size.height) frame")
         }

@@ -5,7 +5,9 @@ import ArgumentParser
 import Draws
 
 struct Reset: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Start a new event: every entry back, every stock full; the history stays.")
+    static let configuration = CommandConfiguration(
+        abstract: "Start a new event: every entry back, every stock full; the history stays.",
+        discussion: "Deletes nothing: the earlier draws stay, their event marked closed. Without --yes it says what it would do and exits 2.")
 
     @Option(help: ArgumentHelp("The state database (default: $XDG_STATE_HOME/roundel/roundel.db).", valueName: "file.db"))
     var state: String?

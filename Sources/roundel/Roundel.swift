@@ -1,4 +1,4 @@
-// The `roundel` command: argument parsing and nothing else (DESIGN.md's command-line contract).
+// The `roundel` command and its entry point (the command-line contract in docs/architecture.md).
 // Every error a user can cause prints one line on stderr and exits 2, usage errors included
 // (swift-argument-parser's own EX_USAGE 64 is mapped to 2), so scripts see one convention.
 import ArgumentParser
@@ -13,6 +13,23 @@ struct Roundel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roundel",
         abstract: "Round things that move: a prize wheel, a countdown ring, a pie chart, a clock.",
+        discussion: """
+            With no command, roundel opens the window with the wheel (roundel run).
+
+            Exit status: 0 done; 2 bad input or a file roundel cannot use (one line on stderr naming \
+            the file and what is wrong, and nothing written); 3 roundel spin found nothing left to win.
+
+            Files: the record of draws is --state FILE, else the config's "state", else \
+            $XDG_STATE_HOME/roundel/roundel.db (~/.local/state/roundel/roundel.db). Fonts and the ring \
+            come from $ROUNDEL_ASSETS, else the assets folder next to the binary or in \
+            ../share/roundel/assets.
+
+            Environment: XDG_STATE_HOME, ROUNDEL_ASSETS; SDL_VIDEODRIVER (kmsdrm for a kiosk, dummy or \
+            offscreen for none), SDL_AUDIODRIVER.
+
+            The config file (JSON, a section per scene) is described in the README's Configuration \
+            (installed as share/doc/roundel/README.md).
+            """,
         version: "roundel \(Roundel.version)",
         subcommands: [Run.self, Render.self, Record.self, Trace.self, Spin.self, History.self, Reset.self, Bench.self],
         defaultSubcommand: Run.self)

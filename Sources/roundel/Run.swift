@@ -6,7 +6,22 @@ import Raster
 import Scenes
 
 struct Run: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the scenes in a window (the default).")
+    static let configuration = CommandConfiguration(
+        abstract: "Show the scenes in a window (the default).",
+        discussion: """
+            Keys: Space, Enter, a click or a touch on START or the wheel spins the wheel, starts and \
+            pauses the timer, replays the pie; a click on the winner card spins again. Tab and 1-4 \
+            switch scenes (wheel, timer, pie, clock); + and - change a numbered wheel's slices; R \
+            restarts the scene (on the wheel: a new event, every name and prize back); Ctrl+V or a \
+            dropped text file sets the wheel's entries, one a line; E opens the entry editor; F \
+            fullscreen; M sound off and on; F12 saves a screenshot; Esc or Q quits.
+
+            --kiosk: fullscreen, no cursor, no screen saver; only Ctrl+Alt+Q quits, and R, E, pastes \
+            and drops do nothing. An arcade button (a joystick or game controller button) spins.
+
+            A --config file is watched: a saved edit applies without a restart, after a spin's result \
+            has been shown. Every draw is written to the state database before the wheel turns.
+            """)
 
     @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")) (default: the config's scene, else wheel).")
     var scene: String?

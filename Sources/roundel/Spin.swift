@@ -13,7 +13,13 @@ import Darwin
 #endif
 
 struct Spin: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Make one draw without a window and print it as JSON.")
+    static let configuration = CommandConfiguration(
+        abstract: "Make one draw without a window and print it as JSON.",
+        discussion: """
+            The draw is made and recorded exactly as the window would (same state database, same \
+            rules: removals, stock). Prints draw, result (index, text, value), remaining and, with \
+            stock, stockLeft. Exit status 3 when nothing can win.
+            """)
 
     @Option(help: ArgumentHelp("A JSON config file (its wheel section and state).", valueName: "file.json"))
     var config: String?

@@ -6,7 +6,14 @@ import Motion
 import Scenes
 
 struct Trace: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print a wheel spin as CSV: t,rotation,phase,index.")
+    static let configuration = CommandConfiguration(
+        abstract: "Print a wheel spin as CSV: t,rotation,phase,index.",
+        discussion: """
+            One row a sample from t = 0 until the wheel rests: t in seconds, rotation in degrees \
+            clockwise, the phase of the spin (classic: begin, turn, end; roulette: spin; smooth: \
+            accelerate, decelerate; then stopped) and the index of the slice \
+            under the pointer.
+            """)
 
     @Argument(help: "The scene to trace: wheel.")
     var scene: String

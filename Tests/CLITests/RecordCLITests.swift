@@ -105,6 +105,25 @@ final class RecordCLITests: XCTestCase {
         XCTAssertEqual(try readPNG(path("frames/frame-00011.png")).pixels, try rendered(at: 1.0).pixels)
     }
 
+    /// Every `render` option works in `record` too: the clock's `--time` and the timer's `--duration`
+    /// give the frames `render` draws with them.
+    func testRecordTakesRendersSceneOptions() throws {
+        let clock = try cli.run(["record", "clock", "--time", "10:10:00", "--size", "96x96", "--fps", "4", "--to", "2", "--out", path("clock") + "/"])
+        XCTAssertEqual(clock.status, 0, clock.stderr)
+        let clockRender = try cli.run(["render", "clock", "--time", "10:10:00", "--size", "96x96", "--at", "1.75", "--out", path("clock.png")])
+        XCTAssertEqual(clockRender.status, 0, clockRender.stderr)
+        XCTAssertEqual(try readPNG(path("clock/frame-00008.png")).pixels, try readPNG(path("clock.png")).pixels)
+
+        let timer = try cli.run(["record", "timer", "--duration", "10", "--size", "96x96", "--fps", "2", "--from", "4", "--to", "5", "--out", path("timer") + "/"])
+        XCTAssertEqual(timer.status, 0, timer.stderr)
+        let timerRender = try cli.run(["render", "timer", "--duration", "10", "--size", "96x96", "--at", "4.5", "--out", path("timer.png")])
+        XCTAssertEqual(timerRender.status, 0, timerRender.stderr)
+        XCTAssertEqual(try readPNG(path("timer/frame-00002.png")).pixels, try readPNG(path("timer.png")).pixels)
+
+        try cli.assertUserError(["record", "wheel", "--duration", "3", "--out", path("x.webp")], mentions: "--duration applies to the timer only")
+        try cli.assertUserError(["record", "pie", "--time", "10:00:00", "--out", path("x.webp")], mentions: "--time applies to the clock and the timer only")
+    }
+
     /// `roundel bench --record`: a row each for recording a 5 s spin to WebP and to MP4, in seconds.
     func testBenchTimesRecordingToWebPAndMP4() throws {
         let r = try cli.run(["bench", "--size", "64x48", "--frames", "2", "--scene", "clock", "--record", "--json"])

@@ -63,7 +63,7 @@ final class TimerConfigTests: ConfigFileTestCase {
         XCTAssertEqual(config.backgroundColor, Color(rgb: 0x303030))
         XCTAssertEqual(config.textColor, Color(rgb: 0x404040))
         XCTAssertTrue(config.scaleWithFrame)
-        // DESIGN.md's example gives both: the sequence runs.
+        // A config that gives both: the sequence runs.
         let both = try TimerConfig.load(path: try write(#"""
             {"timer": {"duration": 60, "sequence": [{"label": "Focus", "duration": 1500}, {"label": "Break", "duration": 300}]}}
             """#))

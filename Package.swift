@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Roundel: a software-rendered spinning wheel, countdown ring, pie chart and clock.
-// Dependencies point one way: Raster <- BitmapFont <- Scenes <- Host <- roundel, Motion <- Draws <- Scenes (see docs/architecture.md).
+// Dependencies point one way: Files (no dependencies) under everything that reads or writes a user's file; Raster <- BitmapFont <- Scenes <- Host <- roundel, Motion <- Draws <- Scenes (see docs/architecture.md).
 import PackageDescription
 #if arch(x86_64) && os(Linux)
 import Foundation
@@ -44,15 +44,16 @@ let package = Package(
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .target(name: "Files"),
         .target(name: "Raster", dependencies: ["CWchar"], swiftSettings: cpuSettings),
-        .target(name: "BitmapFont", dependencies: ["Raster", "CFriBidi"], swiftSettings: cpuSettings),
-        .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"], swiftSettings: cpuSettings),
+        .target(name: "BitmapFont", dependencies: ["Raster", "CFriBidi", "Files"], swiftSettings: cpuSettings),
+        .target(name: "PNGCodec", dependencies: ["CPNG", "Raster", "Files"], swiftSettings: cpuSettings),
         .target(name: "Motion", swiftSettings: cpuSettings),
-        .target(name: "Draws", dependencies: ["Motion", "CSQLite"], swiftSettings: cpuSettings),
-        .target(name: "Scenes", dependencies: ["Raster", "BitmapFont", "Motion", "PNGCodec", "Draws"], swiftSettings: cpuSettings),
-        .target(name: "Host", dependencies: ["Scenes", "CSDL2", "CSystemd", "PNGCodec", "Raster"], swiftSettings: cpuSettings),
+        .target(name: "Draws", dependencies: ["Motion", "CSQLite", "Files"], swiftSettings: cpuSettings),
+        .target(name: "Scenes", dependencies: ["Raster", "BitmapFont", "Motion", "PNGCodec", "Draws", "Files"], swiftSettings: cpuSettings),
+        .target(name: "Host", dependencies: ["Scenes", "CSDL2", "CSystemd", "PNGCodec", "Raster", "Files"], swiftSettings: cpuSettings),
         .executableTarget(name: "roundel", dependencies: [
-            "Host", "Scenes", "PNGCodec", "Raster", "BitmapFont", "Draws", "CWebP",
+            "Host", "Scenes", "PNGCodec", "Raster", "BitmapFont", "Draws", "CWebP", "Files",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: cpuSettings),
         // Golden-image comparison shared by the test targets (first bad pixel, actual.png, diff.png, RECORD=1).
@@ -61,6 +62,7 @@ let package = Package(
         .testTarget(name: "BitmapFontTests", dependencies: ["BitmapFont", "Raster", "PNGCodec", "Snapshot"], exclude: ["References"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"], exclude: ["Fixtures"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP"]),

@@ -7,6 +7,7 @@
 //   stack.draw(_:in:at:rotation:style:) TextStyle: size px, colour, alignment, vertical alignment
 //   Assets.locateDirectory()            finds `assets/` (ROUNDEL_ASSETS, next to the executable, cwd)
 // Units: px; y grows downward; angles follow Raster's Angle (0 = 3 o'clock, positive clockwise).
+import Files
 import FoundationEssentials
 
 /// One strike of a bitmap font: glyph bitmaps of one pixel size, immutable after loading.
@@ -67,11 +68,13 @@ public final class BitmapFont: Sendable {
         name = index.family; ascent = index.ascent; descent = index.descent
     }
 
+    /// The most bytes a font file may have (GNU Unifont's whole .hex is about 10 MB).
+    public static let fileLimit = 32 << 20
+
     private static func read(_ path: String) throws(FontError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FontError(file: path, line: nil, message: "cannot be read (missing or not a file)")
+        do { return try RegularFile.read(path, limit: fileLimit) } catch {
+            throw FontError(file: path, line: nil, message: "cannot be read (\(error.problem))")
         }
-        return data.withUnsafeBytes { [UInt8]($0) }   // a memcpy; [UInt8](data) iterates (~6 ms for Unifont)
     }
 
     /// The glyph for `scalar`, or nil when this font has none. Hex glyphs are decoded on each call

@@ -13,6 +13,7 @@ import Glibc
 import Darwin
 #endif
 import CSQLite
+import Files
 
 // Sendable without checks: SQLite's connection is opened serialized (SQLITE_OPEN_FULLMUTEX), and the
 // window hands the ledger from the thread that loads the scenes to the one that draws, never sharing it.
@@ -437,13 +438,13 @@ public final class Ledger: @unchecked Sendable {
         }
     }
 
-    private static func readPrefix(_ path: String, count: Int) throws(ReadProblem) -> [UInt8] {
+    private static func readPrefix(_ path: String, count: Int) throws(FileProblem) -> [UInt8] {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw ReadProblem(problem: errno == EACCES ? "permission denied" : String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw FileProblem(errno == EACCES ? "permission denied" : String(cString: strerror(errno))) }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: count)
         let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress!, count) }
-        guard n >= 0 else { throw ReadProblem(problem: String(cString: strerror(errno))) }
+        guard n >= 0 else { throw FileProblem(String(cString: strerror(errno))) }
         return Array(bytes.prefix(n))
     }
 }

@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
 
 public enum NamesFile {
     /// More lines than this is refused (a wheel of 100 000 names is already past reading).
@@ -22,7 +23,7 @@ public enum NamesFile {
 
     /// The bytes of a names file (a regular file of at most `byteLimit` bytes), not yet parsed.
     public static func readBytes(path: String) throws(DrawError) -> [UInt8] {
-        do { return try readFile(path, limit: byteLimit) } catch { throw .names(path, error.problem) }
+        do { return try RegularFile.read(path, limit: byteLimit) } catch { throw .names(path, error.problem) }
     }
 
     /// Parses a whole list's bytes; `name` only names it in messages ("the clipboard", a path).
@@ -95,33 +96,3 @@ func trimmingSpaces(_ text: String) -> String {
     return String(scalars[first...last])
 }
 
-/// Why a file could not be read, in words for a message.
-struct ReadProblem: Error { let problem: String }
-
-/// The bytes of the regular file at `path`, refusing directories, devices and FIFOs (which could
-/// block forever) and files over `limit` bytes before reading them.
-func readFile(_ path: String, limit: Int) throws(ReadProblem) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard fd >= 0 else {
-        let code = errno
-        throw ReadProblem(problem: code == ENOENT ? "no such file" : code == EACCES ? "permission denied" : String(cString: strerror(code)))
-    }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw ReadProblem(problem: String(cString: strerror(errno))) }
-    let kind = info.st_mode & S_IFMT
-    guard kind != S_IFDIR else { throw ReadProblem(problem: "is a directory") }
-    guard kind == S_IFREG else { throw ReadProblem(problem: "is not a regular file") }
-    guard info.st_size <= limit else { throw ReadProblem(problem: "is larger than \(limit >> 20) MB") }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var filled = 0
-    while filled < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-        if n < 0 && errno == EINTR { continue }
-        guard n >= 0 else { throw ReadProblem(problem: String(cString: strerror(errno))) }
-        if n == 0 { break }
-        filled += n
-    }
-    bytes.removeSubrange(filled...)
-    return bytes
-}

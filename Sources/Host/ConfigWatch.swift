@@ -1,21 +1,25 @@
-// Watching the config file for edits (operators change it over ssh): its modification time and size
-// are polled at most once a second from the event loop, which then waits at most a second for events.
-// Polling stat() is portable (Linux, macOS, any filesystem, editors that save by rename) and costs
-// one syscall a second; an idle window still sleeps in SDL_WaitEventTimeout between polls.
+// Watching the config file for edits (operators change it over ssh): it is polled at most once a
+// second from the event loop, which then waits at most a second for events. A change is any change
+// of its content, not only of its modification time and size: a replacement with the same size and
+// mtime (`cp -p`, `touch -r`, a rename or symlink swap) is applied too. A config is at most 4 MB, so
+// reading it once a second costs little (a typical one is a few kB); an idle window still sleeps in
+// SDL_WaitEventTimeout between polls.
+import Files
 import Glibc
+import Scenes
 
-/// The file's identity for change detection: nil when it cannot be stat'ed right now.
+/// The file's content for change detection (FNV-1a over its bytes, with its length): nil when it
+/// cannot be read right now.
 struct FileSignature: Equatable {
-    let seconds: Int
-    let nanoseconds: Int
     let size: Int
+    let hash: UInt64
 
     init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        seconds = Int(info.st_mtim.tv_sec)
-        nanoseconds = Int(info.st_mtim.tv_nsec)
-        size = Int(info.st_size)
+        guard let bytes = try? RegularFile.read(path, limit: ConfigFile.fileLimit) else { return nil }
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        size = bytes.count
+        hash = h
     }
 }
 

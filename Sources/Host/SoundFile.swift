@@ -2,6 +2,7 @@
 // (SDL_LoadWAV: PCM, float, IMA/MS ADPCM, A-law, µ-law) and converted to the mixer's 48 kHz mono
 // 16-bit. Read once when the window starts; a bad file stops the start with one line.
 import CSDL2
+import Files
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,10 +20,7 @@ public func loadSoundFile(_ path: String, key: String) throws(SoundFileError) ->
     func fail(_ problem: String) -> SoundFileError {
         SoundFileError(description: "roundel: \(key) '\(path)' \(problem)")
     }
-    var info = stat()
-    guard stat(path, &info) == 0 else { throw fail("cannot be read (missing?)") }
-    guard info.st_mode & S_IFMT == S_IFREG else { throw fail("is not a regular file") }
-    guard info.st_size <= 64 << 20 else { throw fail("is larger than 64 MB; a sound may last at most \(Int(soundFileMaximumSeconds)) s") }
+    do { try RegularFile.check(path, limit: 64 << 20) } catch { throw fail(error.problem) }
     var spec = SDL_AudioSpec()
     var buffer: UnsafeMutablePointer<UInt8>?
     var length: UInt32 = 0

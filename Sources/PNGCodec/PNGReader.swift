@@ -8,34 +8,24 @@ import Glibc
 import Darwin
 #endif
 import CPNG
+import Files
 import Raster
 
+/// The most bytes a PNG file may have: a 4096² ring image compresses to far less.
+let pngFileLimit = 32 << 20
+
 func decodeFile(_ path: String, maxSide: Int = Pixmap.maxSide) throws(PNGError) -> Pixmap {
-    guard let file = fopen(path, "rb") else { throw .unreadable(path: path, reason: systemError()) }
-    defer { fclose(file) }
-    // glibc opens a directory for reading; libpng would only say "Read Error".
-    var info = stat()
-    if fstat(fileno(file), &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-        throw .unreadable(path: path, reason: "is a directory")
+    let bytes: [UInt8]
+    do { bytes = try RegularFile.read(path, limit: pngFileLimit) } catch {
+        throw .unreadable(path: path, reason: error.problem)
     }
-    if info.st_mode & S_IFMT == S_IFREG, let bytes = interlacedSixteenBitFile(file, size: Int(info.st_size)) {
-        return try decodeMemory(bytes, name: path, maxSide: maxSide)
-    }
-    do {
-        return try decode(name: path, maxSide: maxSide) { image in png_image_begin_read_from_stdio(image, file) }
-    } catch let error {
-        // Running out of bytes surfaces as libpng's bare "Read Error"; say why. (Not st_size == 0:
-        // /proc and pipes report 0 and still have content.)
-        if case let .unreadable(_, reason) = error, feof(file) != 0 {
-            let why = ftell(file) == 0 ? "file is empty" : "file is truncated (libpng: \(reason))"
-            throw .unreadable(path: path, reason: why)
-        }
-        throw error
-    }
+    guard !bytes.isEmpty else { throw .unreadable(path: path, reason: "file is empty") }
+    return try decodeMemory(bytes, name: path, maxSide: maxSide)
 }
 
 func decodeMemory(_ bytes: [UInt8], name: String, maxSide: Int = Pixmap.maxSide) throws(PNGError) -> Pixmap {
     guard !bytes.isEmpty else { throw .unreadable(path: name, reason: "no bytes") }
+    let bytes = try pixelChunks(bytes, name: name)
     if let header = InterlacedSixteenBitHeader(bytes), header.width <= maxSide, header.height <= maxSide,
        let rewritten = deinterlacedSixteenBit(bytes) {
         return try decodeMemory(rewritten, name: name, maxSide: maxSide)
@@ -51,21 +41,6 @@ func decodeMemory(_ bytes: [UInt8], name: String, maxSide: Int = Pixmap.maxSide)
         }
     }
     return try result.get()
-}
-
-/// The whole of a regular `file` of `size` bytes when its header says 16-bit and interlaced (see
-/// Deinterlace.swift), no larger than such an image's data can be; otherwise nil, with the file
-/// back at its start.
-private func interlacedSixteenBitFile(_ file: UnsafeMutablePointer<FILE>, size: Int) -> [UInt8]? {
-    var header = [UInt8](repeating: 0, count: pngHeaderLength)
-    let got = fread(&header, 1, header.count, file)
-    defer { rewind(file) }
-    guard got == header.count, let image = InterlacedSixteenBitHeader(header) else { return nil }
-    guard size <= image.interlacedBytes + image.interlacedBytes / 8 + (16 << 20) else { return nil }
-    rewind(file)
-    var bytes = [UInt8](repeating: 0, count: size)
-    guard fread(&bytes, 1, size, file) == size else { return nil }
-    return bytes
 }
 
 /// Runs `begin` (one of png_image_begin_read_*), checks the header, decodes and premultiplies.

@@ -1,7 +1,7 @@
 // Encoding: premultiplied words are un-premultiplied (Raster's `unpremultiply`, rounded to nearest)
 // into straight 8-bit RGBA; for every valid premultiplied word (channel ≤ alpha) reading the file
 // back gives the identical word. Files are written beside the target and renamed into place (atomic
-// for other processes; no fsync, so a power cut may still lose the new file).
+// for other processes; no fsync, so a power cut may still lose the new file): Files.OutputFile.
 
 #if canImport(Glibc)
 import Glibc
@@ -9,35 +9,26 @@ import Glibc
 import Darwin
 #endif
 import CPNG
+import Files
 import Raster
 
 func encodeFile(_ pixmap: Pixmap, to path: String) throws(PNGError) {
-    guard !path.isEmpty else { throw .unwritable(path: path, reason: "empty path") }
-    guard !path.hasSuffix("/") else { throw .unwritable(path: path, reason: "path names a directory") }
-    // Same directory as the target, so rename(2) is atomic and never crosses file systems.
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[...$0]) } ?? ""
-    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    // PID plus a random tag: concurrent writers (processes or threads) do not collide.
-    let temporary = "\(directory).\(base).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-
+    // Beside the target, renamed into place; a device, FIFO or folder at the path is refused (Files).
+    let output: OutputFile
+    do { output = try OutputFile(path) } catch { throw .unwritable(path: path, reason: error.problem) }
     var image = makeImage()
     configure(&image, for: pixmap)
     let written = withStraightWords(pixmap) { raw in
-        png_image_write_to_file(&image, temporary, 0, raw.baseAddress, 0, nil)
+        png_image_write_to_file(&image, output.temporary, 0, raw.baseAddress, 0, nil)
     }
     guard written != 0 else {
         let reason = libpngMessage(image)
         png_image_free(&image)
-        unlink(temporary)
+        output.discard()
         throw .unwritable(path: path, reason: reason)
     }
     png_image_free(&image)
-    guard rename(temporary, path) == 0 else {
-        let reason = systemError()
-        unlink(temporary)
-        throw .unwritable(path: path, reason: reason)
-    }
+    do { try output.commit() } catch { throw .unwritable(path: path, reason: error.problem) }
 }
 
 func encodeMemory(_ pixmap: Pixmap) throws(PNGError) -> [UInt8] {

@@ -3,6 +3,7 @@
 // JSON path and what is wrong, in one line.
 import BitmapFont
 import Draws
+import Files
 import FoundationEssentials
 
 /// A config that cannot be used. `description` is one line for stderr:
@@ -33,17 +34,16 @@ public struct ConfigFile {
     public static let sections = ["wheel", "timer", "pie", "clock"]
     /// Top-level keys beside the sections.
     static let settings = ["state", "scene", "scenes", "display", "input", "attract", "fonts", "sound"]
+    /// The most bytes a config file may have (a wheel of 10 000 long names fits in 3 MB).
+    public static let fileLimit = 4 << 20
     /// The most font files `fonts` may list.
     public static let fontLimit = 16
 
     /// Reads and parses the file at `path` (relative paths inside resolve against its directory).
     public static func load(path: String) throws(ConfigError) -> ConfigFile {
         let data: Data
-        do { data = try Data(contentsOf: URL(filePath: path)) } catch {
-            var isDirectory = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let reason = !exists ? "no such file" : isDirectory ? "is a directory" : "cannot be read"
-            throw ConfigError(file: path, path: "", problem: reason)
+        do { data = Data(try RegularFile.read(path, limit: fileLimit)) } catch {
+            throw ConfigError(file: path, path: "", problem: error.problem)
         }
         let directory = FilePaths.deletingLastComponent(of: path)
         return try parse(data, file: path, baseDirectory: directory.isEmpty ? "." : directory)

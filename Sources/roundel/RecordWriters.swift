@@ -3,6 +3,7 @@
 // under a temporary name beside the target and renames it into place when complete; `abandon`
 // removes the temporary.
 import CWebP
+import Files
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -19,6 +20,11 @@ private func temporaryName(for path: String) -> String {
     return directory + "." + name + ".roundel-\(getpid())"
 }
 
+/// The output file checked before any frame is drawn: a device, FIFO or folder at `path` is refused.
+private func checkedOutput(_ path: String) throws -> OutputFile {
+    do { return try OutputFile(path) } catch { throw UserError("roundel: --out \(MessageText.quoted(path)): \(error.problem)") }
+}
+
 private func cannotWrite(_ path: String, _ why: String = String(cString: strerror(errno))) -> UserError {
     UserError("roundel: --out '\(path)': cannot write (\(why))")
 }
@@ -29,6 +35,7 @@ final class PNGFolderWriter: FrameWriter {
 
     init(path: String) throws {
         self.path = path
+        do { try RegularFile.checkPath(path) } catch { throw UserError("roundel: --out \(MessageText.quoted(path)): \(error.problem)") }
         temporary = temporaryName(for: path)
         var info = stat()
         if stat(String(path.dropLast()), &info) == 0 {
@@ -58,7 +65,7 @@ final class PNGFolderWriter: FrameWriter {
 }
 
 final class WebPWriter: FrameWriter {
-    let path: String, temporary: String
+    let path: String, output: OutputFile
     private let encoder: OpaquePointer
     private var config = WebPConfig()
     private var picture = WebPPicture()
@@ -67,7 +74,7 @@ final class WebPWriter: FrameWriter {
 
     init(path: String, width: Int, height: Int, fps: Int, quality: Float?) throws {
         self.path = path
-        temporary = temporaryName(for: path)
+        output = try checkedOutput(path)
         guard width <= 16_383, height <= 16_383 else { throw UserError("roundel: --out '\(path)': WebP frames are at most 16383 px a side") }
         var options = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInit(&options) != 0, let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
@@ -106,25 +113,25 @@ final class WebPWriter: FrameWriter {
         guard WebPAnimEncoderAssemble(encoder, &data) != 0, let bytes = data.bytes else {
             throw cannotWrite(path, String(cString: WebPAnimEncoderGetError(encoder)))
         }
-        guard let file = fopen(temporary, "wbx") else { throw cannotWrite(path) }
+        guard let file = fopen(output.temporary, "wbx") else { throw cannotWrite(path) }
         let written = fwrite(bytes, 1, data.size, file)
         let closed = fclose(file)
-        guard written == data.size, closed == 0 else { unlink(temporary); throw cannotWrite(path) }
-        guard rename(temporary, path) == 0 else { unlink(temporary); throw cannotWrite(path) }
+        guard written == data.size, closed == 0 else { output.discard(); throw cannotWrite(path) }
+        do { try output.commit() } catch { throw cannotWrite(path, error.problem) }
     }
 
-    func abandon() { unlink(temporary) }
+    func abandon() { output.discard() }
 }
 
 final class MP4Writer: FrameWriter {
-    let path: String, temporary: String
+    let path: String, output: OutputFile
     private let process: pid_t
     private let input: Int32
 
     /// Starts ffmpeg reading raw BGRA frames on stdin; one line when it is not installed.
     init(path: String, width: Int, height: Int, fps: Int) throws {
         self.path = path
-        temporary = temporaryName(for: path) + ".mp4"
+        output = try checkedOutput(path)
         guard let ffmpeg = MP4Writer.find("ffmpeg") else {
             throw UserError("roundel: --out '\(path)': writing MP4 needs ffmpeg (Debian: apt-get install ffmpeg), not found on PATH")
         }
@@ -143,7 +150,7 @@ final class MP4Writer: FrameWriter {
         let arguments = ["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "bgra",
                          "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "-",
                          "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset", "medium", "-crf", "18",
-                         "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4", "-y", temporary]
+                         "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4", "-y", output.temporary]
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
@@ -182,14 +189,14 @@ final class MP4Writer: FrameWriter {
     func finish() throws {
         close(input)
         let status = wait()
-        guard status == 0 else { unlink(temporary); throw cannotWrite(path, "ffmpeg failed (status \(status))") }
-        guard rename(temporary, path) == 0 else { unlink(temporary); throw cannotWrite(path) }
+        guard status == 0 else { output.discard(); throw cannotWrite(path, "ffmpeg failed (status \(status))") }
+        do { try output.commit() } catch { throw cannotWrite(path, error.problem) }
     }
 
     func abandon() {
         close(input)
         kill(process, SIGTERM)
         _ = wait()
-        unlink(temporary)
+        output.discard()
     }
 }

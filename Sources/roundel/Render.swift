@@ -2,6 +2,7 @@
 // one frame, headless, deterministic; prints the scene's state as one line of JSON. For the wheel,
 // T counts from the start of the spin (`--spin-to` or `--seed`; neither renders the idle wheel).
 import ArgumentParser
+import Files
 import PNGCodec
 import Raster
 import Scenes
@@ -35,6 +36,8 @@ struct Render: ParsableCommand {
         guard out.lowercased().hasSuffix(".png") else {
             throw UserError("roundel: --out '\(out)': render writes PNG images; give a file name ending in .png")
         }
+        // A device, FIFO or folder at --out is refused before any work (and again when writing).
+        do { _ = try OutputFile(out) } catch { throw UserError("roundel: cannot write PNG \(MessageText.quoted(out)): \(error.problem)") }
         let size = try FrameSize.parse(size)
         let at = try Seconds.parse(at, option: "--at")
         try options.check(scene: scene)

@@ -2,8 +2,9 @@
 // Every error a user can cause prints one line on stderr and exits 2, usage errors included
 // (swift-argument-parser's own EX_USAGE 64 is mapped to 2), so scripts see one convention.
 import ArgumentParser
+import Files
 #if canImport(Glibc)
-import Glibc
+@preconcurrency import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -41,6 +42,7 @@ struct Roundel: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+            try flushStandardOutput()
         } catch let code as ExitCode {
             exitProcess(code.rawValue)
         } catch let error as UserError {
@@ -58,9 +60,17 @@ struct Roundel: ParsableCommand {
 /// The C library's exit, named apart from ParsableCommand's `exit(withError:)`.
 private func exitProcess(_ code: Int32) -> Never { exit(code) }
 
-/// One line on stderr.
+/// Everything printed reached standard output, or one line and exit 2: `roundel trace > /dev/full`
+/// must not succeed with its output lost.
+private func flushStandardOutput() throws {
+    guard fflush(stdout) == 0, ferror(stdout) == 0 else {
+        throw UserError("roundel: cannot write to standard output: \(String(cString: strerror(errno)))")
+    }
+}
+
+/// One line on stderr (control characters in it escaped, so it stays one line).
 private func printError(_ line: String) {
-    let text = line + "\n"
+    let text = MessageText.oneLine(line) + "\n"
     _ = text.withCString { write(2, $0, strlen($0)) }
 }
 

@@ -140,7 +140,7 @@ final class FontParsingTests: XCTestCase {
 
     func testMissingFileNamesThePath() {
         XCTAssertThrowsError(try BitmapFont(contentsOfFile: "/nonexistent/font.bdf")) { error in
-            XCTAssertEqual("\(error)", "roundel: font '/nonexistent/font.bdf': cannot be read (missing or not a file)")
+            XCTAssertEqual("\(error)", "roundel: font '/nonexistent/font.bdf': cannot be read (no such file)")
         }
     }
 }

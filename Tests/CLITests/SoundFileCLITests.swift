@@ -37,8 +37,8 @@ final class SoundFileCLITests: XCTestCase {
         try wav(seconds: 11).write(to: scratch.appendingPathComponent("long.wav"))
         try Data("not a wav".utf8).write(to: scratch.appendingPathComponent("text.wav"))
         try FileManager.default.createDirectory(at: scratch.appendingPathComponent("dir.wav"), withIntermediateDirectories: true)
-        let cases = [("tick", "missing.wav", "cannot be read"), ("fanfare", "long.wav", "is 11.0 s long; a sound may last at most 10 s"),
-                     ("chime", "text.wav", "is not a WAV file SDL can load"), ("soldOut", "dir.wav", "is not a regular file")]
+        let cases = [("tick", "missing.wav", "no such file"), ("fanfare", "long.wav", "is 11.0 s long; a sound may last at most 10 s"),
+                     ("chime", "text.wav", "is not a WAV file SDL can load"), ("soldOut", "dir.wav", "is a directory")]
         for (key, file, problem) in cases {
             let config = scratch.appendingPathComponent("\(key).json")
             try Data(#"{"sound": {"\#(key)": "\#(file)"}}"#.utf8).write(to: config)

@@ -56,7 +56,7 @@ final class NamesFileTests: XCTestCase {
         let fifo = dir.path + "/fifo"
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         XCTAssertThrowsError(try NamesFile.load(path: fifo)) { error in
-            XCTAssertTrue(String(describing: error).contains("is not a regular file"), "\(error)")
+            XCTAssertTrue(String(describing: error).hasSuffix("is a FIFO (named pipe), not a regular file"), "\(error)")
         }
         let good = dir.path + "/ok.txt"
         try "Ann\nBen\n".write(toFile: good, atomically: true, encoding: .utf8)

@@ -192,6 +192,49 @@ final class SessionTests: XCTestCase {
             XCTAssertEqual(wheel.sliceCount, 5, "the good edit applied; the bad one kept it")
         }
     }
+
+    /// A replacement with the same size and the same modification time (`cp -p`, `touch -r`, a
+    /// rename of such a file over the config) is still an edit: the watch compares content.
+    func testASameSizeSameTimeReplacementIsApplied() throws {
+        let path = NSTemporaryDirectory() + "roundel-same-\(getpid()).json"
+        let replacement = path + ".new"
+        defer { unlink(path); unlink(replacement) }
+        let before = #"{"wheel":{"items":["Ann","Ben","Cat"]}}"#
+        let after = #"{"wheel":{"items":["Dan","Eve","Fay"]}}"#
+        XCTAssertEqual(before.utf8.count, after.utf8.count)
+        FileManager.default.createFile(atPath: path, contents: Data(before.utf8))
+        FileManager.default.createFile(atPath: replacement, contents: Data(after.utf8))
+        // Both files get the config's modification time, to the nanosecond.
+        var info = stat()
+        XCTAssertEqual(stat(path, &info), 0)
+        var times = [info.st_atim, info.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, replacement, &times, 0), 0)
+        let resources = try sceneResources()
+        try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
+            let window = try Window(title: "same", width: 32, height: 32)
+            let initial = try SceneCatalog.makeAll(config: try ConfigFile.load(path: path), resources: resources)
+            let session = Session(window: window, scenes: initial, initialScene: "testcard",
+                                  options: HostOptions(configPath: path, configPollInterval: 0.02),
+                                  reload: { try SceneCatalog.makeAll(config: try ConfigFile.load(path: path), resources: resources) })
+            let editor = Thread {
+                Thread.sleep(forTimeInterval: 0.15)
+                rename(replacement, path)
+                Thread.sleep(forTimeInterval: 0.2)
+                var quit = SDL_Event()
+                quit.type = SDL_QUIT.rawValue
+                SDL_PushEvent(&quit)
+            }
+            var now = stat()
+            XCTAssertEqual(stat(replacement, &now), 0)
+            XCTAssertEqual(now.st_size, info.st_size)
+            XCTAssertEqual(now.st_mtim.tv_sec, info.st_mtim.tv_sec)
+            XCTAssertEqual(now.st_mtim.tv_nsec, info.st_mtim.tv_nsec)
+            editor.start()
+            XCTAssertEqual(try session.run(), .windowClosed)
+            let wheel = try XCTUnwrap(session.scenes.first as? WheelScene)
+            XCTAssertEqual(wheel.items.first?.text, "Dan", "the replacement applied")
+        }
+    }
 }
 
 final class ProblemPanelSessionTests: XCTestCase {

@@ -195,9 +195,9 @@ final class PNGCodecTests: XCTestCase {
 
     func testNonexistentFileNamesPathAndReason() throws {
         let error = readError("/nonexistent/roundel/missing.png")
-        XCTAssertEqual(error, .unreadable(path: "/nonexistent/roundel/missing.png", reason: "No such file or directory"))
+        XCTAssertEqual(error, .unreadable(path: "/nonexistent/roundel/missing.png", reason: "no such file"))
         XCTAssertEqual(error?.description,
-                       "roundel: cannot read PNG '/nonexistent/roundel/missing.png': No such file or directory")
+                       "roundel: cannot read PNG '/nonexistent/roundel/missing.png': no such file")
     }
 
     func testDirectoryIsUnreadable() throws {
@@ -277,8 +277,8 @@ final class PNGCodecTests: XCTestCase {
         let file = directory + "/plain-file"
         try write([1, 2, 3], to: file)
         XCTAssertEqual(writeError(to: file + "/out.png"), .unwritable(path: file + "/out.png", reason: "Not a directory"))
-        XCTAssertEqual(writeError(to: ""), .unwritable(path: "", reason: "empty path"))
-        XCTAssertEqual(writeError(to: directory + "/"), .unwritable(path: directory + "/", reason: "path names a directory"))
+        XCTAssertEqual(writeError(to: ""), .unwritable(path: "", reason: "is an empty path"))
+        XCTAssertEqual(writeError(to: directory + "/"), .unwritable(path: directory + "/", reason: "names a folder; give a file name"))
         XCTAssertEqual(try contentsOfDirectory(directory), ["plain-file"])
     }
 

@@ -4,6 +4,10 @@
 // "Try again" is not the first), so a pasted list that keeps a name keeps what that name has won.
 
 public struct Entry: Sendable, Equatable {
+    /// The most entries a list may have (a config's items, a names file, a paste): a wheel of 1 000
+    /// is already hard to read, and every limit is checked before the work it bounds.
+    public static let limit = 10_000
+
     public var text: String
     public var value: Double
     /// Finite, ≥ 0.

@@ -51,12 +51,15 @@ public enum NamesFile {
             }
             let entryText = trimmingSpaces(String(fields[0]))
             guard !entryText.isEmpty else { throw .names(name, "line \(lineNumber) has a weight but no text before the tab") }
+            guard entries.count < Entry.limit else {
+                throw .names(name, "more than \(Entry.limit) entries (line \(lineNumber)); a wheel takes at most \(Entry.limit)")
+            }
             var entry = Entry(text: entryText)
             if fields.count >= 2 {
                 let field = trimmingSpaces(String(fields[1]))
                 if !field.isEmpty {
                     guard let weight = parseWeight(field) else {
-                        throw .names(name, "line \(lineNumber): weight '\(field)' is not a number (use 0 or more, like 2 or 0.5)")
+                        throw .names(name, "line \(lineNumber): weight \(MessageText.quoted(field)) is not a number (use 0 or more, like 2 or 0.5)")
                     }
                     entry.weight = weight
                     sawWeight = true

@@ -77,7 +77,7 @@ public enum RegularFile {
     /// "4 MB", "64 kB", "12 bytes".
     public static func sizeText(_ bytes: Int) -> String {
         if bytes >= 1 << 20, bytes % (1 << 20) == 0 || bytes >= 10 << 20 { return "\(bytes >> 20) MB" }
-        if bytes >= 1 << 20 { return "\((bytes * 10 >> 20) / 10).\((bytes * 10 >> 20) % 10) MB" }
+        if bytes >= 1 << 20 { let tenths = (bytes * 10) >> 20; return "\(tenths / 10).\(tenths % 10) MB" }
         if bytes >= 1 << 10 { return "\(bytes >> 10) kB" }
         return "\(bytes) bytes"
     }

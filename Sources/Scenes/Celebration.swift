@@ -6,6 +6,7 @@
 // plain stop), or {"hold": seconds the card stays, 0 for confetti only}.
 import BitmapFont
 import Draws
+import Files
 import Motion
 import Raster
 #if canImport(Glibc)
@@ -47,7 +48,7 @@ public struct Celebration: Sendable, Equatable {
             switch word {
             case "on": return Celebration()
             case "off": return .off
-            default: throw reader.error(path, "'\(word)' is not on or off (or give {\"hold\": 8})")
+            default: throw reader.error(path, "\(MessageText.quoted(word)) is not on or off (or give {\"hold\": 8})")
             }
         }
         let object = try reader.object(raw, at: path)

@@ -7,6 +7,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
 import FoundationEssentials
 
 /// A `--time` value that is not a time of day. `description` is one line for stderr:
@@ -16,7 +17,7 @@ public struct ClockTimeError: Error, CustomStringConvertible, Equatable, Sendabl
     public let problem: String
 
     public var description: String {
-        "roundel: --time '\(text)': \(problem) (use HH:MM:SS, e.g. 10:10:30)"
+        "roundel: --time \(MessageText.quoted(text)): \(problem) (use HH:MM:SS, e.g. 10:10:30)"
     }
 }
 
@@ -34,7 +35,7 @@ extension ClockScene {
         func number(_ field: Substring, _ name: String, digits: ClosedRange<Int>, limit: Int) throws(ClockTimeError) -> Int {
             guard digits.contains(field.count), field.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(field) else {
                 let width = digits.lowerBound == digits.upperBound ? "two digits" : "one or two digits"
-                throw fail("\(name) must be \(width), not '\(field)'")
+                throw fail("\(name) must be \(width), not \(MessageText.quoted(field))")
             }
             guard value < limit else {
                 throw fail("\(name) must be 0 to \(limit - 1), not \(value)")

@@ -19,7 +19,7 @@ public struct ConfigError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     public var description: String {
-        "roundel: config '\(file)': " + (path.isEmpty ? "" : path + ": ") + problem
+        "roundel: config \(MessageText.quoted(file, limit: 1024)): " + (path.isEmpty ? "" : path + ": ") + problem
     }
 }
 
@@ -105,11 +105,11 @@ public struct ConfigFile {
         var names: [String] = []
         for (i, value) in list.enumerated() {
             let name = try reader.sceneName(value, at: "scenes[\(i)]")
-            guard !names.contains(name) else { throw reader.error("scenes[\(i)]", "'\(name)' is named twice") }
+            guard !names.contains(name) else { throw reader.error("scenes[\(i)]", "\(MessageText.quoted(name)) is named twice") }
             names.append(name)
         }
         if let first = try initialScene(), !names.contains(first) {
-            throw reader.error("scene", "'\(first)' is not one of scenes (\(names.joined(separator: ", ")))")
+            throw reader.error("scene", "\(MessageText.quoted(first)) is not one of scenes (\(names.joined(separator: ", ")))")
         }
         return names
     }
@@ -141,7 +141,7 @@ public struct ConfigFile {
             switch word {
             case "on": return 1
             case "off": return 0
-            default: throw reader.error("sound", "'\(word)' is not on or off (or give {\"volume\": 0.5})")
+            default: throw reader.error("sound", "\(MessageText.quoted(word)) is not on or off (or give {\"volume\": 0.5})")
             }
         }
         guard let object = try section("sound", known: ConfigFile.soundKeys), let volume = object["volume"] else { return 1 }

@@ -1,6 +1,7 @@
 // Typed reads from parsed JSON values, each failing with a ConfigError at a JSON path
 // (`wheel.items[3].color`), shared by every scene's config section. Booleans are not numbers, so
 // `"weight": true` is "not a number" rather than 1.
+import Files
 import Raster
 
 struct ConfigReader {
@@ -39,7 +40,7 @@ struct ConfigReader {
 
     func color(_ value: JSONValue, at path: String) throws(ConfigError) -> Color {
         let text = try string(value, at: path)
-        guard let c = Color(hex: text) else { throw error(path, "'\(text)' is not a colour (use #RRGGBB or #RRGGBBAA)") }
+        guard let c = Color(hex: text) else { throw error(path, "\(MessageText.quoted(text)) is not a colour (use #RRGGBB or #RRGGBBAA)") }
         return c
     }
 
@@ -47,7 +48,7 @@ struct ConfigReader {
     func sceneName(_ value: JSONValue, at path: String) throws(ConfigError) -> String {
         let name = try string(value, at: path)
         guard SceneCatalog.names.contains(name) else {
-            throw error(path, "'\(name)' is not a scene (use one of \(SceneCatalog.names.joined(separator: ", ")))")
+            throw error(path, "\(MessageText.quoted(name)) is not a scene (use one of \(SceneCatalog.names.joined(separator: ", ")))")
         }
         return name
     }
@@ -55,8 +56,10 @@ struct ConfigReader {
     func rejectUnknownKeys(_ object: [String: JSONValue], known: [String], at path: String) throws(ConfigError) {
         let unknown = object.keys.filter { !known.contains($0) }.sorted()
         guard let first = unknown.first else { return }
-        let names = unknown.map { "'\($0)'" }.joined(separator: ", ")
-        let hint = known.first { $0.lowercased() == first.lowercased() || $0.lowercased() == first.lowercased().replacing("colour", with: "color") }
+        let names = unknown.map { MessageText.quoted($0, limit: 60) }.joined(separator: ", ")
+        // A hint only for a key that could be a misspelt one (a 4 MB key gets none, at no cost).
+        let lowered = first.count <= 64 ? first.lowercased() : ""
+        let hint = lowered.isEmpty ? nil : known.first { $0.lowercased() == lowered || $0.lowercased() == lowered.replacing("colour", with: "color") }
         throw error(path, "unknown key\(unknown.count > 1 ? "s" : "") \(names)"
             + (hint.map { " (did you mean '\($0)'?)" } ?? "") + "; known keys: " + known.joined(separator: ", "))
     }

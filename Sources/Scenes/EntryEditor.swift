@@ -51,8 +51,8 @@ struct EntryEditor: Equatable {
             problem = "Type a name, then Enter"
             return
         }
-        guard entries.count < NamesFile.lineLimit else {
-            problem = "The list is full (\(NamesFile.lineLimit) entries)"
+        guard entries.count < Entry.limit else {
+            problem = "The list is full (\(Entry.limit) entries)"
             return
         }
         append([Entry(text: text)])
@@ -63,8 +63,8 @@ struct EntryEditor: Equatable {
     mutating func add(pasted bytes: [UInt8], name: String) throws(DrawError) {
         problem = nil
         let more = try NamesFile.parse(bytes, name: name)
-        guard entries.count + more.count <= NamesFile.lineLimit else {
-            throw DrawError(subject: "names '\(name)'", problem: "the list would pass \(NamesFile.lineLimit) entries")
+        guard entries.count + more.count <= Entry.limit else {
+            throw DrawError(subject: "names '\(name)'", problem: "the list would pass \(Entry.limit) entries")
         }
         append(more)
     }

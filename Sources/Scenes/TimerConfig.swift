@@ -3,6 +3,7 @@
 // progress, white background). Durations are seconds, more than 0 and at most 7 days; every bad
 // value is a ConfigError naming the file and JSON path (`timer.sequence[1].duration`).
 // `sequence` runs instead of `duration` when both are given (a config may give both).
+import Files
 import Raster
 
 public struct TimerConfig: Sendable, Equatable {
@@ -122,7 +123,7 @@ extension TimerConfig {
         do {
             return try ClockScene.parseTime(withSeconds)
         } catch {
-            throw reader.error(path, "'\(text)' is not a time of day: \(error.problem) (use HH:MM, 24-hour, like \"14:30\")")
+            throw reader.error(path, "\(MessageText.quoted(text)) is not a time of day: \(error.problem) (use HH:MM, 24-hour, like \"14:30\")")
         }
     }
 

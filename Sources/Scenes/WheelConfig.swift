@@ -6,6 +6,7 @@
 // other scenes and are not looked at. Colours are straight RGBA; angles never appear here.
 import BitmapFont
 import Draws
+import Files
 import Motion
 import PNGCodec
 import Raster
@@ -165,6 +166,9 @@ extension WheelConfig {
             }
             let list = try parser.array(raw, at: "wheel.items")
             guard !list.isEmpty else { throw parser.error("wheel.items", "the wheel needs at least one item") }
+            guard list.count <= Entry.limit else {
+                throw parser.error("wheel.items", "\(list.count) items is more than \(Entry.limit); a wheel takes at most \(Entry.limit)")
+            }
             config.items = []
             for (i, element) in list.enumerated() {
                 config.items.append(try parser.item(element, at: "wheel.items[\(i)]", index: i))
@@ -185,21 +189,21 @@ extension WheelConfig {
             switch name {
             case "keep": config.afterWin = .keep
             case "remove", "noRepeat": config.afterWin = .remove
-            default: throw parser.error("wheel.afterWin", "'\(name)' is not a choice (use keep, remove or noRepeat)")
+            default: throw parser.error("wheel.afterWin", "\(MessageText.quoted(name)) is not a choice (use keep, remove or noRepeat)")
             }
         }
         if let raw = wheel["celebration"] { config.celebration = try Celebration.parse(raw, reader: parser, at: "wheel.celebration") }
         if let raw = wheel["labelOrientation"] {
             let name = try parser.string(raw, at: "wheel.labelOrientation")
             guard let orientation = LabelOrientation(rawValue: name) else {
-                throw parser.error("wheel.labelOrientation", "'\(name)' is not a choice (use radial or upright)")
+                throw parser.error("wheel.labelOrientation", "\(MessageText.quoted(name)) is not a choice (use radial or upright)")
             }
             config.labelOrientation = orientation
         }
         if let raw = wheel["soldOut"] {
             let name = try parser.string(raw, at: "wheel.soldOut")
             guard let style = SoldOutStyle(rawValue: name == "gray" ? "grey" : name) else {
-                throw parser.error("wheel.soldOut", "'\(name)' is not a choice (use grey or hide)")
+                throw parser.error("wheel.soldOut", "\(MessageText.quoted(name)) is not a choice (use grey or hide)")
             }
             config.soldOut = style
         }
@@ -209,7 +213,7 @@ extension WheelConfig {
             let name = try parser.string(raw, at: "wheel.profile")
             guard let profile = SpinProfile(rawValue: name) else {
                 let names = SpinProfile.allCases.map(\.rawValue).joined(separator: ", ")
-                throw parser.error("wheel.profile", "'\(name)' is not a profile (use one of \(names))")
+                throw parser.error("wheel.profile", "\(MessageText.quoted(name)) is not a profile (use one of \(names))")
             }
             config.spin.profile = profile
         }

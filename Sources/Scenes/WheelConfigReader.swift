@@ -1,6 +1,7 @@
 // The wheel's own config values: items and the ring image, read at their JSON paths.
 import BitmapFont
 import Draws
+import Files
 import FoundationEssentials
 import PNGCodec
 import Raster
@@ -52,10 +53,10 @@ extension ConfigReader {
             // costing a kiosk a gigabyte on a config reload.
             let image = try readPNG(full, maxSide: 4096)
             guard image.width >= 8, image.height >= 8 else {
-                throw error(path, "'\(name)' is \(image.width)×\(image.height) px: too small for a ring (at least 8×8)")
+                throw error(path, "\(MessageText.quoted(name)) is \(image.width)×\(image.height) px: too small for a ring (at least 8×8)")
             }
             guard image.width == image.height else {
-                throw error(path, "'\(name)' is \(image.width)×\(image.height) px: a ring image must be square")
+                throw error(path, "\(MessageText.quoted(name)) is \(image.width)×\(image.height) px: a ring image must be square")
             }
             return .image(image, path: full)
         } catch let e as PNGError {

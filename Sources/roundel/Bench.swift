@@ -66,8 +66,8 @@ struct Bench: ParsableCommand {
         var counts: [Int] = []
         if let items {
             for word in items.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let n = Int(word.filter { $0 != " " }), (1...NamesFile.lineLimit).contains(n) else {
-                    throw UserError("roundel: --items '\(items)' must be entry counts from 1 to \(NamesFile.lineLimit), "
+                guard let n = Int(word.filter { $0 != " " }), (1...Entry.limit).contains(n) else {
+                    throw UserError("roundel: --items '\(items)' must be entry counts from 1 to \(Entry.limit), "
                                     + "separated by commas")
                 }
                 counts.append(n)

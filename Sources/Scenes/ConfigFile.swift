@@ -91,6 +91,20 @@ public struct ConfigFile {
         return paths
     }
 
+    /// Checks every top-level setting (state, scene, scenes, display, input, attract, fonts, sound)
+    /// as the window would read it, so a config `render` accepts is one a kiosk can start with.
+    public func checkSettings() throws(ConfigError) {
+        _ = try statePath()
+        _ = try initialScene()
+        _ = try sceneList()
+        _ = try displayRotation()
+        _ = try inputCooldown()
+        _ = try attractAfter()
+        _ = try fontPaths()
+        _ = try soundVolume()
+        _ = try soundFiles()
+    }
+
     /// `scene`: the scene a window shows first (nil: the file names none).
     public func initialScene() throws(ConfigError) -> String? {
         guard let raw = top["scene"] else { return nil }

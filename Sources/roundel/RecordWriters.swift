@@ -77,7 +77,12 @@ final class WebPWriter: FrameWriter {
         output = try checkedOutput(path)
         guard width <= 16_383, height <= 16_383 else { throw UserError("roundel: --out '\(path)': WebP frames are at most 16383 px a side") }
         var options = WebPAnimEncoderOptions()
-        guard WebPAnimEncoderOptionsInit(&options) != 0, let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
+        guard WebPAnimEncoderOptionsInit(&options) != 0 else { throw cannotWrite(path, "libwebp version mismatch") }
+        // Lossy sub-frames treat pixels within a few levels of the previous frame as unchanged, so a
+        // slow fade (the winner card dimming the wheel) never arrives and stale rectangles stay:
+        // every lossy frame is a key frame. Lossless sub-frames are exact and stay.
+        if quality != nil { options.kmax = 1 }
+        guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
             throw cannotWrite(path, "libwebp could not start an animation")
         }
         self.encoder = encoder

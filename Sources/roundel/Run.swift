@@ -32,7 +32,7 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("A names file (one entry a line, text<TAB>weight) for the wheel's slices.", valueName: "file.txt"))
     var names: String?
 
-    @Option(help: ArgumentHelp("The state database that records every draw (default: $XDG_STATE_HOME/roundel/roundel.db).",
+    @Option(help: ArgumentHelp("The state database that records every draw (default: the config's state, else $XDG_STATE_HOME/roundel/roundel.db).",
                                valueName: "file.db"))
     var state: String?
 

@@ -1,6 +1,7 @@
 // Building scenes from the command line's words: the scene's name, the config file and the seed.
 // Shared by `render`, `trace` and `run`, so all read a config the same way and report its errors the
 // same way (one line, exit 2).
+import BitmapFont
 import Draws
 import Host
 import Raster
@@ -15,7 +16,7 @@ enum SceneSetup {
         if name == "wheel", let names { wheel = try DrawSetup.wheelConfig(config, names: names) }
         let fonts: [String]
         do { fonts = try config?.fontPaths() ?? [] } catch { throw UserError(error.description) }
-        let resources = try loadResources(fonts: fonts)
+        let resources = try loadResources(fonts: fonts, configFile: configPath)
         let scene: Scene?
         do {
             if let wheel {
@@ -59,11 +60,11 @@ enum SceneSetup {
         let initial = checked.map(loader.initialScene) ?? scene ?? "wheel"
         let loading = Pending {
             Result {
-                var resources = try loadResources(fonts: first?.fonts ?? [])
+                var resources = try loadResources(fonts: first?.fonts ?? [], configFile: configPath)
                 // A reload with other `fonts` loads the stack again; otherwise the fonts stay loaded.
                 let reload: () throws -> [Scene] = {
                     let configs = try loader.check()
-                    if configs.fonts != resources.extraFonts { resources = try loadResources(fonts: configs.fonts) }
+                    if configs.fonts != resources.extraFonts { resources = try loadResources(fonts: configs.fonts, configFile: configPath) }
                     return try loader.scenes(configs, resources: resources)
                 }
                 let waiting = { (message: String) in
@@ -89,14 +90,26 @@ enum SceneSetup {
 
     /// The font stack (a config's `fonts` first) and the assets directory; a font that cannot be
     /// used is one line naming the file.
-    static func loadResources(fonts: [String] = []) throws -> SceneResources {
-        do { return try SceneResources.loadDefault(extraFonts: fonts) } catch { throw UserError("\(error)") }
+    /// A font the config's `fonts` names is reported at its place in `configFile`.
+    static func loadResources(fonts: [String] = [], configFile: String? = nil) throws -> SceneResources {
+        do { return try SceneResources.loadDefault(extraFonts: fonts) } catch {
+            if let configFile, let font = error as? FontError, let i = fonts.firstIndex(of: font.file) {
+                let problem = font.description.replacing("roundel: ", with: "")
+                throw UserError(ConfigError(file: configFile, path: "fonts[\(i)]", problem: problem).description)
+            }
+            throw UserError("\(error)")
+        }
     }
 
     /// The parsed config file, or nil for none.
     static func loadConfig(_ path: String?) throws -> ConfigFile? {
         guard let path else { return nil }
-        do { return try ConfigFile.load(path: path) } catch { throw UserError(error.description) }
+        // The settings too (display, input, sound, …), so `render --config` checks a config fully.
+        do {
+            let file = try ConfigFile.load(path: path)
+            try file.checkSettings()
+            return file
+        } catch { throw UserError(error.description) }
     }
 
     /// The timer from its config section with `--duration` replacing its steps by one of that length.
@@ -107,7 +120,7 @@ enum SceneSetup {
         let file = try loadConfig(configPath)
         let fonts: [String]
         do { fonts = try file?.fontPaths() ?? [] } catch { throw UserError(error.description) }
-        let resources = try loadResources(fonts: fonts)
+        let resources = try loadResources(fonts: fonts, configFile: configPath)
         do {
             let config = try (file.map(TimerConfig.parse) ?? .defaults)
             do {

@@ -1,6 +1,7 @@
 // The `roundel` binary end to end, as a script would run it: exit status, stdout, stderr, files.
 // Every error a user can cause is one line on stderr, exit status 2, and no output file.
 import Foundation
+import PNGCodec
 import XCTest
 
 /// The built `roundel` binary, run the way a script runs it.
@@ -15,7 +16,8 @@ struct RoundelBinary {
     /// Where a run without `--state` keeps its draws: a folder of the test run's, never the user's.
     static let stateHome = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-cli-state-\(getpid())").path
 
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// `standardOutput`: a file to write stdout to instead of a pipe (e.g. /dev/full).
+    func run(_ arguments: [String], environment: [String: String] = [:], standardOutput: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -24,7 +26,12 @@ struct RoundelBinary {
         env.merge(environment) { $1 }
         process.environment = env
         let out = Pipe(), err = Pipe()
-        process.standardOutput = out
+        if let standardOutput, let handle = FileHandle(forWritingAtPath: standardOutput) {
+            process.standardOutput = handle
+            try out.fileHandleForWriting.close()
+        } else {
+            process.standardOutput = out
+        }
         process.standardError = err
         try process.run()
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
@@ -47,8 +54,8 @@ struct RoundelBinary {
 
 final class CLITests: XCTestCase {
     let cli = RoundelBinary()
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> RoundelBinary.Result {
-        try cli.run(arguments, environment: environment)
+    func run(_ arguments: [String], environment: [String: String] = [:], standardOutput: String? = nil) throws -> RoundelBinary.Result {
+        try cli.run(arguments, environment: environment, standardOutput: standardOutput)
     }
     func assertUserError(_ arguments: [String], mentions: String, environment: [String: String] = [:],
                          file: StaticString = #filePath, line: UInt = #line) throws {
@@ -73,6 +80,59 @@ final class CLITests: XCTestCase {
         let version = try run(["--version"])
         XCTAssertEqual(version.status, 0)
         XCTAssertTrue(version.stdout.hasPrefix("roundel ") && version.stdout.filter { $0 == "\n" }.count == 1, version.stdout)
+    }
+
+    /// `render --config` is how a config is checked before it goes live, so it checks the settings a
+    /// window reads too, and a font the config names is reported at its place in the config.
+    func testRenderChecksTheWholeConfig() throws {
+        let cases = [(#"{"display": {"rotate": 45}}"#, "display.rotate: 45 is not a rotation"),
+                     (#"{"scene": "table"}"#, "scene: 'table' is not a scene"),
+                     (#"{"sound": "loud"}"#, "sound: 'loud' is not on or off"),
+                     (#"{"input": {"cooldown": -1}}"#, "input.cooldown"),
+                     (#"{"fonts": ["nope.bdf"]}"#, "fonts[0]: font")]
+        for (i, (json, message)) in cases.enumerated() {
+            let config = scratch.appendingPathComponent("c\(i).json")
+            try Data(json.utf8).write(to: config)
+            let out = scratch.appendingPathComponent("c\(i).png").path
+            try assertUserError(["render", "wheel", "--config", config.path, "--out", out], mentions: message)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        }
+    }
+
+    /// What is at --out is respected: a FIFO or a device is refused before any work, a symlink is
+    /// written through, an existing file keeps its mode; `trace > /dev/full` is an error.
+    func testOutputsNeverClobberWhatIsNotAFile() throws {
+        let fifo = scratch.appendingPathComponent("fifo.png").path
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        try assertUserError(["render", "wheel", "--out", fifo], mentions: "is a FIFO (named pipe), not a regular file; Roundel writes only to files")
+        let webpFifo = scratch.appendingPathComponent("fifo.webp").path
+        XCTAssertEqual(mkfifo(webpFifo, 0o644), 0)
+        try assertUserError(["record", "wheel", "--seed", "1", "--to", "0.1", "--out", webpFifo], mentions: "is a FIFO (named pipe)")
+        if getuid() == 0 {
+            let device = scratch.appendingPathComponent("null.png").path
+            XCTAssertEqual(mknod(device, S_IFCHR | 0o666, dev_t(1 << 8 | 3)), 0)   // makedev(1, 3): /dev/null's numbers
+            try assertUserError(["render", "wheel", "--out", device], mentions: "is a device, not a regular file")
+            var info = stat()
+            XCTAssertEqual(stat(device, &info), 0)
+            XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "the device node is still a device")
+        } else {
+            print("testOutputsNeverClobberWhatIsNotAFile: not root, so no device node test (mknod needs root)")
+        }
+        let file = scratch.appendingPathComponent("kept.png").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: file))
+        XCTAssertEqual(chmod(file, 0o600), 0)
+        let link = scratch.appendingPathComponent("link.png").path
+        XCTAssertEqual(symlink(file, link), 0)
+        XCTAssertEqual(try run(["render", "wheel", "--size", "32x32", "--out", link]).status, 0)
+        var info = stat()
+        XCTAssertEqual(lstat(link, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFLNK, "the link stays a link")
+        XCTAssertEqual(stat(file, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o7777, 0o600, "the file keeps its mode")
+        XCTAssertEqual(try readPNG(file).width, 32, "the link's target holds the PNG")
+        let full = try run(["trace", "wheel", "--seed", "1"], standardOutput: "/dev/full")
+        XCTAssertEqual(full.status, 2)
+        XCTAssertTrue(full.stderr.contains("cannot write to standard output"), full.stderr)
     }
 
     func testRenderWritesAPNGAndPrintsOneJSONLine() throws {

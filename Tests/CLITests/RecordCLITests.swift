@@ -44,6 +44,16 @@ final class RecordCLITests: XCTestCase {
         XCTAssertLessThan(lossySize, losslessSize, "the default (quality 80) is smaller than --lossless")
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
         var frames: [(ms: Int32, pixels: [UInt32])] = []
+        frames = decodeWebP(bytes, width: 160, height: 120)
+        XCTAssertEqual(frames.count, 15)
+        XCTAssertEqual(frames.last?.ms, 1500, "15 frames of 100 ms")
+        XCTAssertEqual(frames[10].pixels, try rendered(at: 1.0).pixels, "frame 10 is render --at 1, exactly (lossless)")
+        XCTAssertNotEqual(frames[3].pixels, frames[10].pixels, "the wheel turns")
+    }
+
+    /// Every frame of an animated WebP, decoded by libwebp's demuxer.
+    func decodeWebP(_ bytes: [UInt8], width: Int, height: Int) -> [(ms: Int32, pixels: [UInt32])] {
+        var frames: [(ms: Int32, pixels: [UInt32])] = []
         bytes.withUnsafeBufferPointer { buffer in
             var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
             var options = WebPAnimDecoderOptions()
@@ -54,13 +64,41 @@ final class RecordCLITests: XCTestCase {
             var pixels: UnsafeMutablePointer<UInt8>?
             var timestamp: Int32 = 0
             while WebPAnimDecoderHasMoreFrames(decoder) != 0, WebPAnimDecoderGetNext(decoder, &pixels, &timestamp) != 0, let pixels {
-                frames.append((timestamp, pixels.withMemoryRebound(to: UInt32.self, capacity: 160 * 120) { Array(UnsafeBufferPointer(start: $0, count: 160 * 120)) }))
+                frames.append((timestamp, pixels.withMemoryRebound(to: UInt32.self, capacity: width * height) { Array(UnsafeBufferPointer(start: $0, count: width * height)) }))
             }
         }
-        XCTAssertEqual(frames.count, 15)
-        XCTAssertEqual(frames.last?.ms, 1500, "15 frames of 100 ms")
-        XCTAssertEqual(frames[10].pixels, try rendered(at: 1.0).pixels, "frame 10 is render --at 1, exactly (lossless)")
-        XCTAssertNotEqual(frames[3].pixels, frames[10].pixels, "the wheel turns")
+        return frames
+    }
+
+    /// Mean difference per channel, 0…255, of two equally sized frames.
+    func meanDifference(_ a: [UInt32], _ b: [UInt32]) -> Double {
+        var total = 0
+        for (x, y) in zip(a, b) {
+            for shift in [0, 8, 16] as [UInt32] { total += abs(Int((x >> shift) & 0xFF) - Int((y >> shift) & 0xFF)) }
+        }
+        return Double(total) / Double(a.count * 3)
+    }
+
+    /// Lossy WebP over the stop: the winner card fades in and dims the wheel a few levels a frame.
+    /// libwebp's lossy sub-frames took such small steps for "unchanged", so the fade never arrived
+    /// and stale rectangles stayed (mean difference 5.6, visible); every frame must look like render's.
+    func testLossyWebPFollowsASlowFade() throws {
+        let out = path("fade.webp")
+        let r = try cli.run(["record", "wheel", "--seed", "42", "--size", "240x136", "--fps", "15", "--to", "7", "--out", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let frames = decodeWebP(try [UInt8](Data(contentsOf: URL(fileURLWithPath: out))), width: 240, height: 136)
+        // The encoder merges a frame equal to the one before into it (a longer duration): find each
+        // time's frame by the decoder's end times.
+        XCTAssertEqual(frames.last?.ms, 7000, "105 frames of 1/15 s")
+        for k in [30, 75, 85, 95, 104] {
+            let t = Double(k) / 15
+            guard let frame = frames.first(where: { Double($0.ms) > Double(k) * 1000 / 15 + 1 }) else { XCTFail("no frame for \(k)"); continue }
+            let png = path("fade-\(k).png")
+            let rendered = try cli.run(["render", "wheel", "--seed", "42", "--size", "240x136", "--at", "\(t)", "--out", png])
+            XCTAssertEqual(rendered.status, 0, rendered.stderr)
+            let difference = meanDifference(frame.pixels, try readPNG(png).pixels)
+            XCTAssertLessThan(difference, 3.5, "frame \(k) (t = \(t)) looks like render's")
+        }
     }
 
     func testMP4HasEveryFrameAndLooksLikeTheRenderedFrame() throws {

@@ -7,7 +7,7 @@ APT_PACKAGES := libsdl2-dev libpng-dev libsqlite3-dev libsystemd-dev libfribidi-
 TEST_PACKAGES := ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run test render clean bench check-arm64 install uninstall
+.PHONY: deps build release run test render clean bench check-arm64 install uninstall fuzz
 
 # $(call install-missing,PACKAGES,TARGET): apt-get installs those of PACKAGES that are not installed.
 define install-missing
@@ -66,13 +66,41 @@ test: deps
 	$(call install-missing,$(TEST_PACKAGES),test)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
+
+# libFuzzer harnesses (Tests/Fuzz: config → scenes, BDF, .hex, PNG, names list, state database), built
+# with -sanitize=fuzzer,address apart from the normal build (.build-fuzz) and run for FUZZ_SECONDS each
+# from the seed corpora in Tests/Fuzz/Corpus (new finds kept in .build-fuzz/corpus). A crash, a leak
+# of more than FUZZ_RSS_MB or an input slower than 10 s stops it with the input saved as
+# .build-fuzz/crash-HARNESS-*; `make test` runs each for FUZZ_SMOKE_SECONDS.
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 20
+FUZZ_RSS_MB ?= 1024
+FUZZ_LD ?= lld
+FUZZERS := FuzzConfig FuzzBDF FuzzHex FuzzPNG FuzzNames FuzzState
+# FuzzConfig loads the fonts once for every input and keeps them to the end: no leak check for it.
+FUZZ_ENV_FuzzConfig := ASAN_OPTIONS=detect_leaks=0
+FUZZ_BUILD := ROUNDEL_FUZZ=1 $(SWIFT) build --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address \
+	-Xswiftc -parse-as-library -Xswiftc -use-ld=$(FUZZ_LD)
+fuzz: deps
+	@for f in $(FUZZERS); do $(FUZZ_BUILD) --product $$f 2>&1 | grep -v "Cannot export local symbol" | tail -1 || exit 1; done
+	@for f in $(FUZZERS); do \
+	  mkdir -p .build-fuzz/corpus/$$f; \
+	  echo "make fuzz: $$f for $(FUZZ_SECONDS) s"; \
+	  vars="ASAN_OPTIONS=detect_leaks=1"; [ $$f = FuzzConfig ] && vars="$(FUZZ_ENV_FuzzConfig)"; \
+	  env $$vars .build-fuzz/debug/$$f -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=$(FUZZ_RSS_MB) -timeout=10 \
+	    -print_final_stats=1 -artifact_prefix=.build-fuzz/crash-$$f- \
+	    .build-fuzz/corpus/$$f Tests/Fuzz/Corpus/$$f > .build-fuzz/$$f.log 2>&1; status=$$?; \
+	  grep -E "DONE|^stat::number_of_executed_units|^stat::peak_rss_mb" .build-fuzz/$$f.log | tr '\n' ' '; echo; \
+	  if [ $$status != 0 ]; then tail -30 .build-fuzz/$$f.log; echo "make fuzz: $$f failed (see .build-fuzz/$$f.log)"; exit 1; fi; \
+	done
 
 render: release
 	mkdir -p out
 	$$($(SWIFT) build -c release --show-bin-path)/roundel render testcard --at 0 --size $(SIZE) --out out/testcard.png
 
 clean:
-	rm -rf .build out
+	rm -rf .build .build-fuzz out
 
 # `roundel bench` at 1080p beside cairo drawing the same wheel frames (bench/cairo-wheel.c). cairo is
 # installed here only (libcairo2-dev, if missing); the app and `make test` never use it.

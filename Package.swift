@@ -1,9 +1,9 @@
 // swift-tools-version:6.0
 // Roundel: a software-rendered spinning wheel, countdown ring, pie chart and clock.
 // Dependencies point one way: Files (no dependencies) under everything that reads or writes a user's file; Raster <- BitmapFont <- Scenes <- Host <- roundel, Motion <- Draws <- Scenes (see docs/architecture.md).
+import Foundation
 import PackageDescription
 #if arch(x86_64) && os(Linux)
-import Foundation
 
 /// On an x86-64 machine with AVX2 and FMA (x86-64-v3: Intel 2013, AMD 2015 on) everything is built
 /// for that CPU family, as the build runs on the machine it is for (`make run`, a kiosk's checkout):
@@ -21,6 +21,15 @@ let cpuSettings: [SwiftSetting] = {
 #else
 let cpuSettings: [SwiftSetting] = []
 #endif
+
+/// libFuzzer harnesses (`make fuzz`): built only with ROUNDEL_FUZZ=1 and -sanitize=fuzzer, which
+/// supplies their main function; a normal build does not see them.
+let fuzzTargets: [Target] = ProcessInfo.processInfo.environment["ROUNDEL_FUZZ"] == nil ? [] : [
+    ("FuzzConfig", ["Scenes", "Raster"]), ("FuzzBDF", ["BitmapFont"]), ("FuzzHex", ["BitmapFont"]),
+    ("FuzzPNG", ["PNGCodec"]), ("FuzzNames", ["Draws"]), ("FuzzState", ["Draws"]),
+].map { name, dependencies in
+    .executableTarget(name: name, dependencies: (["FuzzSupport"] + dependencies).map { .target(name: $0) }, path: "Tests/Fuzz/\(name)")
+} + [.target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupport")]
 
 let package = Package(
     name: "Roundel",
@@ -67,5 +76,5 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "CSDL2", "Draws"]),
-    ]
+    ] + fuzzTargets
 )

@@ -46,6 +46,6 @@ public func encodePNG(_ pixmap: Pixmap) throws(PNGError) -> [UInt8] {
 }
 
 /// Decodes PNG file bytes; `name` only labels errors.
-public func decodePNG(bytes: [UInt8], name: String = "<memory>") throws(PNGError) -> Pixmap {
-    try decodeMemory(bytes, name: name)
+public func decodePNG(bytes: [UInt8], name: String = "<memory>", maxSide: Int = Pixmap.maxSide) throws(PNGError) -> Pixmap {
+    try decodeMemory(bytes, name: name, maxSide: maxSide)
 }

@@ -119,9 +119,9 @@ final class DrawCLITests: XCTestCase {
         let notUTF8 = dir + "/latin1.txt"
         try Data([0x41, 0x6E, 0x6E, 0x0A, 0x4A, 0xF6, 0x72, 0x67, 0x0A]).write(to: URL(fileURLWithPath: notUTF8))
         let empty = try write("# nobody yet\n\n", "empty.txt")
-        let huge = try write(String(repeating: "x\n", count: 100_001), "huge.txt")
+        let huge = try write(String(repeating: "x\n", count: 10_001), "huge.txt")
         for (file, mention) in [(dir + "/missing.txt", "no such file"), (notUTF8, "line 2 is not UTF-8"),
-                                (empty, "has no entries"), (huge, "more than 100000 lines"), (dir, "is a directory")] {
+                                (empty, "has no entries"), (huge, "more than 10000 entries"), (dir, "is a directory")] {
             try cli.assertUserError(["spin", "--names", file, "--state", db], mentions: "names '\(file)': \(mention)")
         }
         for (json, mention) in [(#"{"wheel": {"items": [{"text": "Mug", "stock": -1}]}}"#, "wheel.items[0].stock: -1 is not a stock"),

@@ -38,10 +38,14 @@ final class NamesFileTests: XCTestCase {
         assertProblem(Array("A\t0\nB\t0\n".utf8), mentions: "every weight is 0")
     }
 
-    func testTheLineLimit() throws {
-        let atLimit = String(repeating: "x\n", count: NamesFile.lineLimit - 1) + "x"
-        XCTAssertEqual(try parse(atLimit).count, NamesFile.lineLimit)
-        assertProblem(Array((atLimit + "\ny").utf8), mentions: "more than 100000 lines")
+    func testTheEntryAndLineLimits() throws {
+        let atLimit = String(repeating: "x\n", count: Entry.limit - 1) + "x"
+        XCTAssertEqual(try parse(atLimit).count, Entry.limit)
+        assertProblem(Array((atLimit + "\ny").utf8), mentions: "more than 10000 entries (line 10001)")
+        // Lines that are not entries (blank, comments) count against the line limit only.
+        let blank = String(repeating: "\n", count: NamesFile.lineLimit - 1) + "x"
+        XCTAssertEqual(try parse(blank).count, 1)
+        assertProblem(Array(("\n" + blank).utf8), mentions: "more than 100000 lines")
     }
 
     func testFilesThatCannotBeRead() throws {

@@ -1,0 +1,32 @@
+// libFuzzer harness: a state database's bytes → opened for reading and its history read and verified,
+// as `roundel history` does with a file someone damaged. See FuzzConfig.
+import FuzzSupport
+import Draws
+#if canImport(Glibc)
+import Glibc
+#endif
+
+nonisolated(unsafe) let path = "/tmp/roundel-fuzz-state-\(getpid()).db"
+
+let fuzzState: FuzzInput = { data, size in
+    unlink(path + "-wal"); unlink(path + "-shm")
+    guard let file = fopen(path, "wb") else { return 0 }
+    fwrite(data, 1, size, file)
+    fclose(file)
+    if let ledger = try? Ledger.openForReading(path: path) {
+        _ = try? ledger.history()
+        _ = try? ledger.closedEvents()
+        _ = try? ledger.verify()
+        _ = try? ledger.winnings()
+        _ = try? ledger.latestRound()
+    }
+    return 0
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func testOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt { fuzzState(data, size) }
+
+@_cdecl("FuzzState_main")
+public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    runFuzzer(argc, argv, fuzzState)
+}

@@ -25,7 +25,7 @@ public enum RegularFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileProblem(String(cString: strerror(errno))) }
         try checkKind(info.st_mode)
-        guard Int(info.st_size) <= limit else { throw FileProblem("is larger than \(sizeText(limit)) (\(sizeText(Int(info.st_size))))") }
+        guard Int(info.st_size) <= limit else { throw tooLarge(Int(info.st_size), limit: limit) }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var filled = 0
         while filled < bytes.count {
@@ -45,7 +45,7 @@ public enum RegularFile {
         var info = stat()
         guard stat(path, &info) == 0 else { throw FileProblem(openProblem(errno)) }
         try checkKind(info.st_mode)
-        guard Int(info.st_size) <= limit else { throw FileProblem("is larger than \(sizeText(limit)) (\(sizeText(Int(info.st_size))))") }
+        guard Int(info.st_size) <= limit else { throw tooLarge(Int(info.st_size), limit: limit) }
     }
 
     /// A path must be non-empty and free of NUL characters (which C would silently cut it at).
@@ -63,6 +63,11 @@ public enum RegularFile {
         case S_IFSOCK: throw FileProblem("is a socket, not a regular file")
         default: throw FileProblem("is not a regular file")
         }
+    }
+
+    static func tooLarge(_ size: Int, limit: Int) -> FileProblem {
+        let actual = sizeText(size) == sizeText(limit) ? "\(size) bytes" : sizeText(size)
+        return FileProblem("is larger than \(sizeText(limit)) (\(actual))")
     }
 
     static func openProblem(_ code: Int32) -> String {

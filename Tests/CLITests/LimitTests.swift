@@ -1,0 +1,137 @@
+// Every limit Roundel states (README, "Limits") with an input just over it: exit 2, one line naming
+// the file and the limit, in bounded time and memory. The bounds are generous (the debug build, a
+// noisy machine): a limit that is skipped shows up as gigabytes and minutes, not as noise.
+import Foundation
+import XCTest
+
+final class LimitTests: XCTestCase {
+    /// Ceilings for one refused input: peak resident memory of the child and wall time.
+    static let memoryCeilingMB = 200
+    static let secondsCeiling = 5.0
+
+    var scratch: String!
+    override func setUpWithError() throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-limits-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: scratch) }
+
+    struct Measured { var status: Int32; var stderr: String; var peakMB: Int; var seconds: Double }
+
+    /// Runs `roundel arguments` in the scratch folder and measures it with wait4's rusage (its own
+    /// peak, not that of other children of this test process).
+    func measure(_ arguments: [String]) throws -> Measured {
+        let binary = RoundelBinary().binary.path
+        let errPath = scratch + "/stderr.txt"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // sh changes to the scratch folder and execs roundel: the same process, so its rusage.
+        let argv: [UnsafeMutablePointer<CChar>?] = (["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", scratch, binary] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_STATE_HOME"] = scratch + "/state"
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        let start = Date()
+        var pid = pid_t()
+        XCTAssertEqual(posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp), 0)
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let seconds = Date().timeIntervalSince(start)
+        let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        return Measured(status: exit, stderr: stderr, peakMB: Int(usage.ru_maxrss) / 1024, seconds: seconds)
+    }
+
+    func assertRefused(_ arguments: [String], mentions: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let m = try measure(arguments)
+        XCTAssertEqual(m.status, 2, "exit status: \(m.stderr)", file: file, line: line)
+        XCTAssertEqual(m.stderr.split(separator: "\n").count, 1, "one line: \(m.stderr)", file: file, line: line)
+        XCTAssertTrue(m.stderr.contains(mentions), "'\(m.stderr)' should mention '\(mentions)'", file: file, line: line)
+        XCTAssertLessThan(m.peakMB, LimitTests.memoryCeilingMB, "peak memory for \(arguments)", file: file, line: line)
+        XCTAssertLessThan(m.seconds, LimitTests.secondsCeiling, "time for \(arguments)", file: file, line: line)
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = scratch + "/" + name
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// A file of `bytes` bytes that takes no disk (sparse): the size alone must refuse it.
+    func sparse(_ name: String, bytes: Int) throws -> String {
+        let path = scratch + "/" + name
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+        XCTAssertEqual(truncate(path, off_t(bytes)), 0)
+        return path
+    }
+
+    func testAConfigOverFourMegabytes() throws {
+        let config = try write("big.json", #"{"wheel": {}}"# + String(repeating: " ", count: 4 << 20))
+        try assertRefused(["render", "wheel", "--config", config, "--out", "x.png"], mentions: "is larger than 4 MB")
+        // Within the limit, a 4 MB key is refused fast, and the line quotes it cut.
+        let key = try write("key.json", #"{"wheel": {""# + String(repeating: "k", count: (4 << 20) - 40) + #"": 1}}"#)
+        try assertRefused(["render", "wheel", "--config", key, "--out", "x.png"], mentions: "unknown key 'kkkkkkkk")
+        XCTAssertLessThan(try measure(["render", "wheel", "--config", key, "--out", "x.png"]).stderr.utf8.count, 400)
+    }
+
+    func testTenThousandAndOneEntries() throws {
+        let items = (0...10_000).map { "\"Entry \($0)\"" }.joined(separator: ",")
+        let config = try write("items.json", #"{"wheel": {"items": ["# + items + "]}}")
+        try assertRefused(["render", "wheel", "--config", config, "--out", "x.png"], mentions: "10001 items is more than 10000")
+        let names = try write("names.txt", (0...10_000).map { "Name \($0)\n" }.joined())
+        try assertRefused(["render", "wheel", "--names", names, "--out", "x.png"], mentions: "more than 10000 entries")
+        // A million empty names in 3 MB: counted before any is made.
+        let empty = try write("empty.json", #"{"wheel": {"items": ["# + Array(repeating: "\"\"", count: 1_000_000).joined(separator: ",") + "]}}")
+        try assertRefused(["render", "wheel", "--config", empty, "--out", "x.png"], mentions: "1000000 items is more than 10000")
+    }
+
+    func testImagesFontsAndNamesFilesOverTheirSize() throws {
+        _ = try sparse("ring.png", bytes: (32 << 20) + 1)
+        let ring = try write("ring.json", #"{"wheel": {"ringImage": "ring.png"}}"#)
+        try assertRefused(["render", "wheel", "--config", ring, "--out", "x.png"], mentions: "is larger than 32 MB")
+        _ = try sparse("font.bdf", bytes: (32 << 20) + 1)
+        let font = try write("font.json", #"{"fonts": ["font.bdf"]}"#)
+        try assertRefused(["render", "wheel", "--config", font, "--out", "x.png"], mentions: "fonts[0]: font '\(scratch!)/font.bdf': cannot be read (is larger than 32 MB (33554433 bytes))")
+        let names = try sparse("names.txt", bytes: (16 << 20) + 1)
+        try assertRefused(["render", "wheel", "--names", names, "--out", "x.png"], mentions: "is larger than 16 MB")
+    }
+
+    func testWhatIsNotARegularFileIsNeverRead() throws {
+        XCTAssertEqual(mkfifo(scratch + "/ring.png", 0o644), 0)
+        let ring = try write("ring.json", #"{"wheel": {"ringImage": "ring.png"}}"#)
+        try assertRefused(["render", "wheel", "--config", ring, "--out", "x.png"], mentions: "is a FIFO (named pipe), not a regular file")
+        XCTAssertEqual(mkfifo(scratch + "/names.txt", 0o644), 0)
+        try assertRefused(["render", "wheel", "--names", "names.txt", "--out", "x.png"], mentions: "is a FIFO (named pipe), not a regular file")
+        let zero = try write("zero.json", #"{"wheel": {"ringImage": "/dev/zero"}, "fonts": ["/dev/zero"]}"#)
+        try assertRefused(["render", "wheel", "--config", zero, "--out", "x.png"], mentions: "is a device, not a regular file")
+        let nul = try write("nul.json", #"{"wheel": {"ringImage": "ring.png\u0000x"}}"#)
+        try assertRefused(["render", "wheel", "--config", nul, "--out", "x.png"], mentions: "contains a NUL character")
+    }
+
+    /// PNG chunks that claim or inflate to gigabytes (text, ICC profile) cost nothing: the pixels are
+    /// read without them, or the file is refused as truncated.
+    func testPNGMetadataBombs() throws {
+        let png = try measure(["render", "wheel", "--size", "64x64", "--out", "ring.png"])
+        XCTAssertEqual(png.status, 0, png.stderr)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch + "/ring.png")))
+        let afterHeader = 8 + 25
+        // A tEXt chunk claiming 2 GB in a small file.
+        let claim: [UInt8] = [0x7F, 0xFF, 0xFF, 0xF0] + Array("tEXt".utf8) + Array(repeating: 0x78, count: 64)
+        try Data(Array(bytes[..<afterHeader]) + claim).write(to: URL(fileURLWithPath: scratch + "/claim.png"))
+        let claimConfig = try write("claim.json", #"{"wheel": {"ringImage": "claim.png"}}"#)
+        try assertRefused(["render", "wheel", "--config", claimConfig, "--out", "x.png"], mentions: "file is truncated (chunk 'tEXt'")
+        // A zTXt that inflates to 512 MB (Fixtures/ztxt-512mb.png): dropped, the ring reads.
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/ztxt-512mb.png")
+        try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: scratch + "/bomb.png"))
+        let bombConfig = try write("bomb.json", #"{"wheel": {"ringImage": "bomb.png"}}"#)
+        let m = try measure(["render", "wheel", "--config", bombConfig, "--size", "64x64", "--out", "x.png"])
+        XCTAssertEqual(m.status, 0, m.stderr)
+        XCTAssertLessThan(m.peakMB, LimitTests.memoryCeilingMB)
+        XCTAssertLessThan(m.seconds, LimitTests.secondsCeiling)
+    }
+}

@@ -73,6 +73,9 @@ struct BDFParser {
             case "FAMILY_NAME": family = line.value
             case "STARTCHAR":
                 let start = lineNumber
+                guard glyphs.count < BitmapFont.glyphLimit else {
+                    throw fail("more than \(BitmapFont.glyphLimit) glyphs (a font may have at most \(BitmapFont.glyphLimit))", line: start)
+                }
                 if let (code, glyph) = try parseGlyph(&lines, startLine: start), glyphs[code] == nil {
                     glyphs[code] = glyph
                 }

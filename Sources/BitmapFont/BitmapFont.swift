@@ -70,6 +70,9 @@ public final class BitmapFont: Sendable {
 
     /// The most bytes a font file may have (GNU Unifont's whole .hex is about 10 MB).
     public static let fileLimit = 32 << 20
+    /// The most glyphs a BDF font may have (GNU Unifont has about 65 000 with its upper planes);
+    /// parsing is checked before each one, so a hostile file costs at most this many.
+    public static let glyphLimit = 100_000
 
     private static func read(_ path: String) throws(FontError) -> [UInt8] {
         do { return try RegularFile.read(path, limit: fileLimit) } catch {

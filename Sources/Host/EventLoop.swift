@@ -7,6 +7,7 @@
 // (a watched config or a pending `--screenshot` wakes it at most once a second / at the deadline).
 // Pending events are drained before drawing, so a burst of resize events costs one frame.
 import CSDL2
+import Files
 import Draws
 import Glibc
 import Raster
@@ -357,9 +358,10 @@ final class Session {
     var pacingDescription: String { pacer.description }
 }
 
-/// One line on stderr.
+/// One line on stderr (the journal on a kiosk): control characters escaped, so no user text can
+/// start a second, forged line.
 func logLine(_ line: String) {
-    let text = line + "\n"
+    let text = MessageText.oneLine(line) + "\n"
     _ = text.withCString { write(2, $0, strlen($0)) }
 }
 

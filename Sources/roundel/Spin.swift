@@ -4,6 +4,7 @@
 // the list, 0 = the first line; remaining: entries that can still win). When nothing can win it
 // prints one line on stderr and exits 3: a state, not an error.
 import ArgumentParser
+import Files
 import Draws
 import Scenes
 #if canImport(Glibc)
@@ -76,6 +77,6 @@ struct Spin: ParsableCommand {
 /// One line to a file descriptor, written at once (a script reading the pipe sees it even if the
 /// process is killed right after).
 func printLine(_ line: String, to fd: Int32) {
-    let text = line + "\n"
+    let text = (fd == 2 ? MessageText.oneLine(line) : line) + "\n"
     _ = text.withCString { write(fd, $0, strlen($0)) }
 }

@@ -97,6 +97,13 @@ final class LimitTests: XCTestCase {
         _ = try sparse("font.bdf", bytes: (32 << 20) + 1)
         let font = try write("font.json", #"{"fonts": ["font.bdf"]}"#)
         try assertRefused(["render", "wheel", "--config", font, "--out", "x.png"], mentions: "fonts[0]: font '\(scratch!)/font.bdf': cannot be read (is larger than 32 MB (33554433 bytes))")
+        // A font within the size limit with 100 001 glyphs: refused at the one over.
+        var bdf = "STARTFONT 2.1\nFONT x\nSIZE 16 75 75\nFONTBOUNDINGBOX 1 1 0 0\nSTARTPROPERTIES 3\nFONT_ASCENT 14\n"
+            + "FONT_DESCENT 2\nCHARSET_REGISTRY \"ISO10646\"\nENDPROPERTIES\nCHARS 100001\n"
+        for code in 0x20..<(0x20 + 100_001) { bdf += "STARTCHAR g\nENCODING \(code)\nDWIDTH 1 0\nBBX 1 1 0 0\nBITMAP\n80\nENDCHAR\n" }
+        _ = try write("many.bdf", bdf + "ENDFONT\n")
+        let many = try write("many.json", #"{"fonts": ["many.bdf"]}"#)
+        try assertRefused(["render", "wheel", "--config", many, "--out", "x.png"], mentions: "more than 100000 glyphs")
         let names = try sparse("names.txt", bytes: (16 << 20) + 1)
         try assertRefused(["render", "wheel", "--names", names, "--out", "x.png"], mentions: "is larger than 16 MB")
     }

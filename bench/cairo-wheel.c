@@ -1,7 +1,15 @@
 /* cairo-wheel: draws Roundel's mid-spin wheel frames with cairo and times them, for `make bench`.
  * Not part of the app: built only by `make bench` (gcc -O2 $(pkg-config --cflags --libs cairo)).
  *
- *   cairo-wheel [--png OUT.png] DESCRIPTION
+ *   cairo-wheel [--variant same|turned] [--png OUT.png] DESCRIPTION
+ *
+ * --variant same (the default) draws what Roundel draws, the way Roundel draws it: only the frame's
+ * dirty square (the `dirty` line; the rest of the frame does not change while the wheel spins), the
+ * shipped ring as its still band image composited as it is and its 24 bulbs as pre-drawn sprites
+ * placed at the nearest quarter pixel (the `stillring` line). --variant turned draws every frame
+ * whole and the ring as the image assets/ring.png turned with the wheel through a bilinear filter,
+ * with a radial gradient for its shadow (the `ring` and `rimshadow` lines): more work than Roundel
+ * does, kept as a second row.
  *
  * DESCRIPTION is the display list `roundel bench` writes (WheelScene.benchDescription, whose doc
  * comment is the format): one "rotation" line per frame, then the ops in Roundel's drawing order.
@@ -20,15 +28,17 @@
 #include <string.h>
 #include <time.h>
 
-enum kind { CLEAR, ANNULUS, WHEEL, SLICE, LABEL, RING, RIMSHADOW, CIRCLE, POLYGON, OUTLINE, ROUNDRECT, TEXT };
+enum kind { CLEAR, ANNULUS, WHEEL, SLICE, LABEL, RING, RIMSHADOW, CIRCLE, POLYGON, OUTLINE, ROUNDRECT, TEXT, STILLRING };
 
 typedef struct {
     enum kind kind;
     double v[32]; /* the op's numbers, as written */
     int count;
     char *text;   /* label and text: what to show; ring: the PNG path */
-    cairo_surface_t *image; /* ring: pre-scaled */
+    cairo_surface_t *image; /* ring: pre-scaled; stillring: the band */
+    cairo_surface_t *bulbs; /* stillring: the bulb sprites side by side */
     double hole;            /* ring: radius (image px) of its fully transparent centre, less 2 px */
+    double extra[64];       /* stillring: the numbers after its two paths */
 } op;
 
 static const struct { const char *name; enum kind kind; int fixed; int has_text; } kinds[] = {
@@ -37,7 +47,12 @@ static const struct { const char *name; enum kind kind; int fixed; int has_text;
     {"slice", SLICE, 7, 0},       {"label", LABEL, 7, 1},     {"ring", RING, 2, 1},
     {"circle", CIRCLE, 7, 0},     {"polygon", POLYGON, -1, 0}, {"outline", OUTLINE, -1, 0},
     {"roundrect", ROUNDRECT, 11, 0}, {"text", TEXT, 7, 1},   {"rimshadow", RIMSHADOW, 5, 0},
+    {"stillring", STILLRING, 2, 1},
 };
+
+static int same_content = 1;            /* --variant same */
+static double dirty[4];                 /* x y w h; w = 0: none */
+static int clip_to_dirty = 0;           /* set once the first frame has been drawn whole */
 
 static void fail(const char *what, const char *detail) {
     fprintf(stderr, "cairo-wheel: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
@@ -65,10 +80,19 @@ static void set_color(cairo_t *cr, const double *rgba) {
     cairo_set_source_rgba(cr, rgba[0] / 255, rgba[1] / 255, rgba[2] / 255, rgba[3] / 255);
 }
 
-/* Text centred horizontally on the origin, the middle of its line box (ascent..descent) on y = 0. */
+/* Text centred horizontally on the origin, the middle of its line box (ascent..descent) on y = 0.
+ * SIZE is Roundel's: the height of the line box in px. cairo's font size is the em, whose line box
+ * is taller, so it is scaled once so that the line boxes match (the same size of text to draw). */
 static void show_centred(cairo_t *cr, const char *text, double size) {
+    static double em_per_line = 0;
     cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-    cairo_set_font_size(cr, size);
+    if (em_per_line == 0) {
+        cairo_font_extents_t unit;
+        cairo_set_font_size(cr, 100);
+        cairo_font_extents(cr, &unit);
+        em_per_line = unit.ascent + unit.descent > 0 ? 100 / (unit.ascent + unit.descent) : 1;
+    }
+    cairo_set_font_size(cr, size * em_per_line);
     cairo_text_extents_t te;
     cairo_font_extents_t fe;
     cairo_text_extents(cr, text, &te);
@@ -97,9 +121,16 @@ static void polygon_path(cairo_t *cr, const double *v, double dx, double dy) {
 
 static void draw_frame(cairo_t *cr, const op *ops, int count, double rotation) {
     double wx = 0, wy = 0;
+    cairo_save(cr);
+    if (same_content && clip_to_dirty && dirty[2] > 0) {
+        cairo_rectangle(cr, dirty[0], dirty[1], dirty[2], dirty[3]);
+        cairo_clip(cr);
+    }
     for (int i = 0; i < count; i++) {
         const op *o = &ops[i];
         const double *v = o->v;
+        if (same_content && (o->kind == RING || o->kind == RIMSHADOW)) continue;
+        if (!same_content && o->kind == STILLRING) continue;
         cairo_save(cr);
         switch (o->kind) {
         case CLEAR:
@@ -205,9 +236,29 @@ static void draw_frame(cairo_t *cr, const op *ops, int count, double rotation) {
             set_color(cr, v + 3);
             show_centred(cr, o->text, v[2]);
             break;
+        case STILLRING: {
+            /* v: BX BY, then (after the two paths) SIDE OFFSET PHASES TRACK CX CY N A1..AN in o->extra */
+            const double *e = o->extra;
+            int side = (int)e[0], offset = (int)e[1], phases = (int)e[2], n = (int)e[6];
+            cairo_set_source_surface(cr, o->image, v[0], v[1]);
+            cairo_paint(cr);
+            for (int k = 0; k < n; k++) {
+                double a = e[7 + k] + rotation;
+                double px = e[4] + e[3] * cos(a), py = e[5] + e[3] * sin(a);
+                long qx = lround(px * phases), qy = lround(py * phases);
+                long mask = phases - 1;
+                int sprite = (int)((qy & mask) * phases + (qx & mask));
+                double dx = (double)((qx - (qx & mask)) / phases) - offset, dy = (double)((qy - (qy & mask)) / phases) - offset;
+                cairo_set_source_surface(cr, o->bulbs, dx - sprite * side, dy);
+                cairo_rectangle(cr, dx, dy, side, side);
+                cairo_fill(cr);
+            }
+            break;
+        }
         }
         cairo_restore(cr);
     }
+    cairo_restore(cr);
     cairo_surface_flush(cairo_get_target(cr));
 }
 
@@ -248,6 +299,12 @@ int main(int argc, char **argv) {
     const char *png = NULL, *path = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--png") == 0 && i + 1 < argc) png = argv[++i];
+        else if (strcmp(argv[i], "--variant") == 0 && i + 1 < argc) {
+            const char *variant = argv[++i];
+            if (strcmp(variant, "same") == 0) same_content = 1;
+            else if (strcmp(variant, "turned") == 0) same_content = 0;
+            else fail("--variant is same or turned", variant);
+        }
         else if (argv[i][0] != '-' && !path) path = argv[i];
         else fail("usage: cairo-wheel [--png OUT.png] DESCRIPTION", NULL);
     }
@@ -271,6 +328,10 @@ int main(int argc, char **argv) {
         }
         if (strcmp(word, "size") == 0) {
             if (sscanf(rest, "%d %d", &width, &height) != 2) fail("bad size line", line);
+            continue;
+        }
+        if (strcmp(word, "dirty") == 0) {
+            if (sscanf(rest, "%lf %lf %lf %lf", &dirty[0], &dirty[1], &dirty[2], &dirty[3]) != 4) fail("bad dirty line", line);
             continue;
         }
         if (strcmp(word, "rotation") == 0) {
@@ -297,7 +358,22 @@ int main(int argc, char **argv) {
                 fixed = 1 + 2 * (int)o->v[0] + (o->kind == POLYGON ? 6 : 5);
         }
         o->count = fixed;
-        if (kinds[k].has_text) {
+        if (o->kind == STILLRING) {
+            /* BX BY were read; then the band and bulb paths (no spaces), then the numbers. */
+            char band[1024], bulbs[1024];
+            int taken = 0;
+            if (sscanf(p, " %1023s %1023s%n", band, bulbs, &taken) != 2) fail("bad stillring line", line);
+            p += taken;
+            for (int j = 0; j < 64; j++) {
+                o->extra[j] = strtod(p, &end);
+                if (end == p) break;
+                p = end;
+            }
+            if (o->extra[6] > 57) fail("too many bulbs", line);
+            o->image = cairo_image_surface_create_from_png(band);
+            o->bulbs = cairo_image_surface_create_from_png(bulbs);
+            if (cairo_surface_status(o->image) || cairo_surface_status(o->bulbs)) fail("cannot load the still ring images", line);
+        } else if (kinds[k].has_text) {
             if (*p == ' ') p++;
             o->text = strdup(p);
         }
@@ -312,6 +388,9 @@ int main(int argc, char **argv) {
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
     cairo_t *cr = cairo_create(surface);
     double *times = malloc(sizeof *times * frames);
+    /* As Roundel's bench: the frame before the timed ones is drawn whole, then each only where it changes. */
+    draw_frame(cr, ops, count, rotations[0]);
+    clip_to_dirty = 1;
     for (int f = 0; f < frames; f++) {
         double t0 = now_ms();
         draw_frame(cr, ops, count, rotations[f]);
@@ -321,6 +400,7 @@ int main(int argc, char **argv) {
     printf("cairo median_ms %.3f p95_ms %.3f frames %d\n", percentile(times, frames, 0.5),
            percentile(times, frames, 0.95), frames);
     if (png) {
+        clip_to_dirty = 0;
         draw_frame(cr, ops, count, rotations[0]);
         if (cairo_surface_write_to_png(surface, png) != CAIRO_STATUS_SUCCESS) fail("cannot write", png);
     }

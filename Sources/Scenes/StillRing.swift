@@ -21,6 +21,8 @@ struct StillRing {
     let band: SpanImage
     /// A bulb centred (x, y)/`phases` px right and down of (0, 0): index `y·phases + x`.
     private let bulbs: [SpanImage]
+    /// Each bulb image's origin is this many px up and left of its bulb's pixel corner.
+    private let bulbOffset: Int
     private let center: Point
     private let track: Double
     private let angles: [Angle]
@@ -33,7 +35,7 @@ struct StillRing {
         self.center = center
         // Nothing to draw for a ring of no size (or one no frame could hold).
         guard radius > 0, radius < Double(Pixmap.maxSide), center.x.isFinite, center.y.isFinite else {
-            band = SpanImage(); bulbs = []; track = 0; angles = []; opaqueFrom = 0; opaqueTo = 0
+            band = SpanImage(); bulbs = []; bulbOffset = 0; track = 0; angles = []; opaqueFrom = 0; opaqueTo = 0
             return
         }
         let outer = radius * RingImage.outerFraction
@@ -84,6 +86,7 @@ struct StillRing {
             bulbs.append(SpanImage(canvas.pixmap, at: (-o, -o)))
         }
         self.bulbs = bulbs
+        bulbOffset = o
         // As in the image: the track lies 0.75 of its 512 texels inside the band's middle.
         track = radius * RingImage.trackFraction - 0.75 * radius / 512
         angles = RingImage.bulbAngles
@@ -101,5 +104,33 @@ struct StillRing {
             let mask = StillRing.phases - 1, shift = StillRing.phaseShift
             canvas.draw(bulbs[(qy & mask) * StillRing.phases + (qx & mask)], dx: qx >> shift, dy: qy >> shift)
         }
+    }
+}
+
+extension StillRing {
+    /// The ring's parts as plain images, for another renderer to draw the same ring the same way
+    /// (bench/cairo-wheel): the band with its shadow at `bandOrigin` in frame px; the bulb drawn at
+    /// each of the `phases`² sub-pixel offsets (index y·phases + x), each `side` px square with the
+    /// bulb's pixel-corner origin `offset` px in; the bulbs' track radius, centre and angles.
+    struct Parts {
+        var band: Pixmap, bandOrigin: (x: Int, y: Int)
+        var bulbs: [Pixmap], side: Int, offset: Int
+        var track: Double, center: Point, angles: [Double]
+    }
+
+    var parts: Parts? {
+        let b = band.bounds
+        guard b.width > 0, b.height > 0, let bandCanvas = Canvas(width: b.width, height: b.height),
+              !bulbs.isEmpty else { return nil }
+        bandCanvas.draw(band, dx: -b.x, dy: -b.y)
+        let offset = bulbOffset, side = 2 * offset + 2
+        var images: [Pixmap] = []
+        for bulb in bulbs {
+            guard let canvas = Canvas(width: side, height: side) else { return nil }
+            canvas.draw(bulb, dx: offset, dy: offset)
+            images.append(canvas.pixmap)
+        }
+        return Parts(band: bandCanvas.pixmap, bandOrigin: (b.x, b.y), bulbs: images, side: side, offset: offset,
+                     track: track, center: center, angles: angles.map(\.radians))
     }
 }

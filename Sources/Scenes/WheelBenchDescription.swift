@@ -29,8 +29,16 @@ extension WheelScene {
     /// outline N X1 Y1 … XN YN WIDTH R G B A   (closed, round joins)
     /// roundrect X Y W H RADIUS DX DY R G B A  (offset by DX DY)
     /// text CX CY SIZE R G B A TEXT            (centred on its line box)
+    /// dirty X Y W H                           (what changes from frame to frame: the disc's square)
+    /// stillring BX BY BAND BULBS SIDE OFFSET PHASES TRACK CX CY N A1 … AN
+    ///     (the ring as Roundel draws it: the still band PNG at BX BY; BULBS, PHASES² bulb sprites of
+    ///      SIDE px side by side, sprite y·PHASES + x centred (x, y)/PHASES px from a pixel corner
+    ///      OFFSET px in; N bulbs on a TRACK px circle round CX CY at wheel-local angles A)
     /// ```
-    public func benchDescription(frameSize: Size, times: [Double], ringPath: String) -> String? {
+    /// `stillRing`: the PNG files `benchStillRingImages` gave, to describe the shipped ring both ways
+    /// (a `ring` line for its image turned, a `stillring` line for it as Roundel draws it).
+    public func benchDescription(frameSize: Size, times: [Double], ringPath: String,
+                                 stillRing stillFiles: (band: String, bulbs: String)? = nil) -> String? {
         guard numberedCount == nil, !times.isEmpty, times.allSatisfy({ spinner.isSpinning(at: $0) }) else { return nil }
         let frame = prepare(for: frameSize)
         let layout = frame.layout, r = layout.radius, c = layout.center
@@ -65,6 +73,12 @@ extension WheelScene {
                          + "\(number(StillRing.shadowWidthFraction * frame.ringDiameter / 2)) \(number(StillRing.shadowStrength))")
             let target = Int(frame.ringDiameter.rounded(.up)), side = RingImage.shippedSide
             lines.append("ring \(number(frame.ringDiameter)) \(Double(target) < Double(side) / 1.5 ? target : side) \(ringPath)")
+            if let stillFiles, let parts = frame.stillRing?.parts {
+                lines.append("stillring \(parts.bandOrigin.x) \(parts.bandOrigin.y) \(stillFiles.band) \(stillFiles.bulbs) "
+                             + "\(parts.side) \(parts.offset) \(StillRing.phases) \(number(parts.track)) "
+                             + "\(number(parts.center.x)) \(number(parts.center.y)) \(parts.angles.count) "
+                             + parts.angles.map { number($0) }.joined(separator: " "))
+            }
         } else if let ring = frame.ring {
             lines.append("ring \(number(frame.ringDiameter)) \(ring.width) \(ringPath)")
         }
@@ -93,7 +107,21 @@ extension WheelScene {
         let width = fonts.measure("START", size: 1).width
         let size = min(b.height * 0.52, b.width * 0.8 / max(width, 1))
         lines.append("text \(number(b.center.x)) \(number(b.center.y)) \(number(size)) \(rgba(Color(rgb: 0x2A2F3A))) START")
+        let half = max(frame.ringDiameter / 2, frame.sliceRadius) + 3
+        let dirty = PixelRect(enclosing: Rect(x: c.x - half, y: c.y - half, width: 2 * half, height: 2 * half))
+        lines.append("dirty \(dirty.x) \(dirty.y) \(dirty.width) \(dirty.height)")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The shipped ring's still band (with its shadow) and its bulb sprites side by side, as
+    /// `benchDescription`'s `stillring` line uses them; nil when this wheel has no shipped ring.
+    public func benchStillRingImages(frameSize: Size) -> (band: Pixmap, bulbs: Pixmap)? {
+        guard let parts = prepare(for: frameSize).stillRing?.parts,
+              let strip = Canvas(width: parts.side * parts.bulbs.count, height: parts.side) else { return nil }
+        for (k, bulb) in parts.bulbs.enumerated() {
+            strip.draw(bulb, transform: .translation(x: Double(k * parts.side), y: 0))
+        }
+        return (parts.band, strip.pixmap)
     }
 
     private func circle(_ centre: Point, _ radius: Double, _ color: Color) -> String {

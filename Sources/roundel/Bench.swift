@@ -20,6 +20,7 @@ import Glibc
 import Darwin
 #endif
 import FoundationEssentials
+import PNGCodec
 import Raster
 import Scenes
 
@@ -120,21 +121,32 @@ struct Bench: ParsableCommand {
         }
         let label = "\(size.width)x\(size.height)"
         let cairoPath = cairo ?? ProcessInfo.processInfo.environment["ROUNDEL_CAIRO_BENCH"]
-        var cairoResult: Result<[(roundel: Double, cairo: Double, p95: Double)], UserError>?
+        var cairoResult: Result<[CairoPair], UserError>?
         if let cairoPath, let wheelFrames {
             let ringPath = FilePaths.appending("ring.png", to: resources.assetsDirectory)
             let frameSize = Size(width: Double(size.width), height: Double(size.height))
             cairoResult = Result { () throws(UserError) in
+                // The shipped ring's still band and bulb sprites as PNGs, so cairo draws the ring as Roundel does.
+                let temporary = FileManager.default.temporaryDirectory.path
+                let band = FilePaths.appending("roundel-bench-band-\(getpid()).png", to: temporary)
+                let bulbs = FilePaths.appending("roundel-bench-bulbs-\(getpid()).png", to: temporary)
+                defer { try? FileManager.default.removeItem(atPath: band); try? FileManager.default.removeItem(atPath: bulbs) }
+                var still: (band: String, bulbs: String)?
+                if let images = wheelFrames.scene.benchStillRingImages(frameSize: frameSize) {
+                    do { try writePNG(images.band, to: band); try writePNG(images.bulbs, to: bulbs) } catch { throw UserError("\(error)") }
+                    still = (band, bulbs)
+                }
                 guard let description = wheelFrames.scene.benchDescription(frameSize: frameSize, times: wheelFrames.times,
-                                                                           ringPath: ringPath) else {
+                                                                           ringPath: ringPath, stillRing: still) else {
                     throw UserError("cairo: not compared (frames past the end of the spin; use --frames 200 or fewer)")
                 }
-                var pairs: [(roundel: Double, cairo: Double, p95: Double)] = []
+                var pairs: [CairoPair] = []
                 for pair in 0..<3 {
                     let ours = percentile(Self.time(wheelFrames.scene, at: wheelFrames.times, on: canvas, full: full,
                                                     floor: &floorSampler), 0.5)
-                    let theirs = try Self.runCairo(cairoPath, description: description, png: pair == 0 ? cairoPng : nil)
-                    pairs.append((ours, theirs.median, theirs.p95))
+                    let same = try Self.runCairo(cairoPath, description: description, variant: "same", png: pair == 0 ? cairoPng : nil)
+                    let turned = try Self.runCairo(cairoPath, description: description, variant: "turned", png: nil)
+                    pairs.append(CairoPair(roundel: ours, same: same, turned: turned))
                 }
                 return pairs
             }
@@ -162,17 +174,34 @@ struct Bench: ParsableCommand {
         case .failure(let error):
             throw error   // after the table: asked for cairo and did not get it (exit 2)
         case .success(let pairs):
-            let med = percentile(pairs.map(\.cairo), 0.5), p95 = percentile(pairs.map(\.p95), 0.5)
-            let ratios = pairs.map { $0.cairo / $0.roundel }, ratio = percentile(ratios, 0.5)
-            if json {
-                print(#"{"scene":"wheel-cairo","size":"\#(label)","median_ms":\#(round3(med)),"p95_ms":\#(round3(p95)),"floor_ms":\#(round3(floor)),"cairo_over_roundel":\#(round3(ratio))}"#)
-            } else {
-                print("cairo       " + formatFixed(med, digits: 3, width: 9) + " " + formatFixed(p95, digits: 3, width: 8)
-                      + " " + formatFixed(med / floor, digits: 2, width: 8) + "   (the same wheel frames drawn by cairo)")
-                print("cairo ÷ roundel (wheel medians, median of three back-to-back pairs): " + formatFixed(ratio, digits: 2)
-                      + "× (pairs: " + ratios.map { formatFixed($0, digits: 2) }.joined(separator: ", ") + ")")
+            // The headline: cairo drawing the same content the same way (dirty square, still band,
+            // bulb sprites); then cairo turning the ring image over whole frames, labelled as such.
+            let rows: [(name: String, times: [(median: Double, p95: Double)], what: String)] = [
+                ("cairo", pairs.map(\.same), "the same frames drawn the way Roundel draws them: dirty square, still band, bulb sprites"),
+                ("cairo-turned", pairs.map(\.turned), "whole frames, the ring image turned through a bilinear filter"),
+            ]
+            var ratioLines: [String] = []
+            for row in rows {
+                let med = percentile(row.times.map(\.median), 0.5), p95 = percentile(row.times.map(\.p95), 0.5)
+                let ratios = zip(row.times, pairs).map { $0.median / $1.roundel }, ratio = percentile(ratios, 0.5)
+                if json {
+                    print(#"{"scene":"wheel-\#(row.name)","size":"\#(label)","median_ms":\#(round3(med)),"p95_ms":\#(round3(p95)),"floor_ms":\#(round3(floor)),"cairo_over_roundel":\#(round3(ratio))}"#)
+                } else {
+                    print(row.name.padding(toLength: 12) + formatFixed(med, digits: 3, width: 9) + " " + formatFixed(p95, digits: 3, width: 8)
+                          + " " + formatFixed(med / floor, digits: 2, width: 8) + "   (" + row.what + ")")
+                    ratioLines.append(row.name + " ÷ roundel: " + formatFixed(ratio, digits: 2)
+                                      + "× (wheel medians, median of three back-to-back pairs: " + ratios.map { formatFixed($0, digits: 2) }.joined(separator: ", ") + ")")
+                }
             }
+            ratioLines.forEach { print($0) }
         }
+    }
+
+    /// One back-to-back measurement: Roundel's wheel median, then cairo's two variants (ms).
+    struct CairoPair {
+        var roundel: Double
+        var same: (median: Double, p95: Double)
+        var turned: (median: Double, p95: Double)
     }
 
     /// Twelve labelled prizes: the default palette and texts, and four more (bench/wheel-12.json is
@@ -190,13 +219,13 @@ struct Bench: ParsableCommand {
 
     /// Writes `description` to a temporary file, runs the cairo program on it and reads back
     /// `cairo median_ms M p95_ms P frames N`.
-    static func runCairo(_ program: String, description: String, png: String?) throws(UserError) -> (median: Double, p95: Double) {
+    static func runCairo(_ program: String, description: String, variant: String, png: String?) throws(UserError) -> (median: Double, p95: Double) {
         let file = FilePaths.appending("roundel-bench-\(getpid()).txt", to: FileManager.default.temporaryDirectory.path)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let result: ChildProcess.Result
         do {
             try description.write(toFile: file, atomically: true, encoding: .utf8)
-            result = try ChildProcess.run(program, arguments: (png.map { ["--png", $0] } ?? []) + [file])
+            result = try ChildProcess.run(program, arguments: ["--variant", variant] + (png.map { ["--png", $0] } ?? []) + [file])
         } catch {
             throw UserError("cairo: cannot run '\(program)': \(error)")
         }

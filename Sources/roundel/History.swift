@@ -18,8 +18,11 @@ struct History: ParsableCommand {
             fingerprint of the one before it: history says so when the file was edited afterwards.
             """)
 
-    @Option(help: ArgumentHelp("The state database (default: $XDG_STATE_HOME/roundel/roundel.db).", valueName: "file.db"))
+    @Option(help: ArgumentHelp("The state database (default: the config's state, else $XDG_STATE_HOME/roundel/roundel.db).", valueName: "file.db"))
     var state: String?
+
+    @Option(help: ArgumentHelp("A config file whose \"state\" names the state database.", valueName: "file.json"))
+    var config: String?
 
     @Flag(help: "One JSON object a line: draw, time, event, round, index, text, value, chance, …")
     var json = false
@@ -29,7 +32,7 @@ struct History: ParsableCommand {
 
     func run() throws {
         guard !(json && csv) else { throw UserError("roundel: choose one of --json and --csv") }
-        let path = try DrawSetup.statePath(option: state, file: nil).path
+        let path = try DrawSetup.statePath(option: state, file: try SceneSetup.loadConfig(config)).path
         let records: [DrawRecord], closed: Set<Int>, problems: [String]
         do {
             let ledger = try Ledger.openForReading(path: path)

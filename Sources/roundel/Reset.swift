@@ -9,14 +9,17 @@ struct Reset: ParsableCommand {
         abstract: "Start a new event: every entry back, every stock full; the history stays.",
         discussion: "Deletes nothing: the earlier draws stay, their event marked closed. Without --yes it says what it would do and exits 2.")
 
-    @Option(help: ArgumentHelp("The state database (default: $XDG_STATE_HOME/roundel/roundel.db).", valueName: "file.db"))
+    @Option(help: ArgumentHelp("The state database (default: the config's state, else $XDG_STATE_HOME/roundel/roundel.db).", valueName: "file.db"))
     var state: String?
+
+    @Option(help: ArgumentHelp("A config file whose \"state\" names the state database.", valueName: "file.json"))
+    var config: String?
 
     @Flag(help: "Yes, start a new event.")
     var yes = false
 
     func run() throws {
-        let path = try DrawSetup.statePath(option: state, file: nil).path
+        let path = try DrawSetup.statePath(option: state, file: try SceneSetup.loadConfig(config)).path
         guard yes else {
             throw UserError("roundel: reset starts a new event in '\(path)' (every entry back, every stock full; "
                 + "the draws so far stay in the history); add --yes to do it")

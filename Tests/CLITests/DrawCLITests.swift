@@ -14,6 +14,18 @@ final class DrawCLITests: XCTestCase {
     }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
+    /// history and reset find the record through a config's `state`, as spin does.
+    func testHistoryAndResetTakeTheConfigsState() throws {
+        let config = try write(#"{"wheel": {"items": ["Ann", "Ben"]}, "state": "fair.db"}"#, "fair.json")
+        XCTAssertEqual(try cli.run(["spin", "--config", config, "--seed", "4"]).status, 0)
+        let history = try cli.run(["history", "--config", config, "--json"])
+        XCTAssertEqual(history.status, 0, history.stderr)
+        XCTAssertEqual(history.stdout.split(separator: "\n").count, 1, "the one draw of fair.db")
+        let reset = try cli.run(["reset", "--config", config, "--yes"])
+        XCTAssertEqual(reset.status, 0, reset.stderr)
+        XCTAssertTrue(reset.stderr.contains("fair.db"), reset.stderr)
+    }
+
     func write(_ text: String, _ name: String) throws -> String {
         let path = dir + "/" + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -23,7 +23,7 @@ final class DrawCLITests: XCTestCase {
         XCTAssertEqual(history.stdout.split(separator: "\n").count, 1, "the one draw of fair.db")
         let reset = try cli.run(["reset", "--config", config, "--yes"])
         XCTAssertEqual(reset.status, 0, reset.stderr)
-        XCTAssertTrue(reset.stderr.contains("fair.db"), reset.stderr)
+        XCTAssertTrue((reset.stdout + reset.stderr).contains("fair.db"), reset.stdout + reset.stderr)
     }
 
     func write(_ text: String, _ name: String) throws -> String {

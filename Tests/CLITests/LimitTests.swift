@@ -33,6 +33,9 @@ final class LimitTests: XCTestCase {
         defer { argv.forEach { free($0) } }
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = scratch + "/state"
+        // The child runs in the scratch folder, so it cannot find the assets from there: name them.
+        environment["ROUNDEL_ASSETS"] = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("assets").path
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         let start = Date()

@@ -108,15 +108,20 @@ BENCH_SIZE ?= 1920x1080
 BENCH_FRAMES ?= 120
 # e.g. BENCH_BUILD_FLAGS="--scratch-path .build-bench" to build apart from a checkout's other builds.
 BENCH_BUILD_FLAGS ?=
+# After the timings, the instructions a 1080p wheel frame takes (callgrind: exact, unlike wall time on
+# a busy machine), for this machine's build and for the CPU baseline (ROUNDEL_PORTABLE=1, as ARM64
+# and other x86-64 machines build).
+BENCH_PACKAGES := libcairo2-dev valgrind
 bench: deps
-	$(call install-missing,$(TEST_PACKAGES),bench)
-	@dpkg-query -W -f='$${Status}' libcairo2-dev 2>/dev/null | grep -q "install ok installed" || { \
-	  echo "make bench: installing libcairo2-dev"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcairo2-dev; }
+	$(call install-missing,$(TEST_PACKAGES) $(BENCH_PACKAGES),bench)
 	$(SWIFT) build -c release $(BENCH_BUILD_FLAGS)
+	ROUNDEL_PORTABLE=1 $(SWIFT) build -c release --scratch-path .build-portable
 	mkdir -p .build
 	gcc -O2 -o .build/cairo-wheel bench/cairo-wheel.c $$(pkg-config --cflags --libs cairo) -lm
 	$$($(SWIFT) build -c release $(BENCH_BUILD_FLAGS) --show-bin-path)/roundel bench --size $(BENCH_SIZE) --frames $(BENCH_FRAMES) --cairo .build/cairo-wheel --record
+	@echo "instructions a $(BENCH_SIZE) wheel frame (callgrind, --frames 12 minus --frames 2, / 10):"
+	@echo "  this machine's build: $$(scripts/instructions-per-frame.sh $$($(SWIFT) build -c release $(BENCH_BUILD_FLAGS) --show-bin-path)/roundel wheel $(BENCH_SIZE))"
+	@echo "  CPU baseline build:   $$(scripts/instructions-per-frame.sh .build-portable/release/roundel wheel $(BENCH_SIZE))"
 
 # ARM64 with the Swift a Raspberry Pi gets (Debian trixie's swiftlang 6.0.3), under qemu-user in a
 # debootstrapped trixie root, and its renders compared with this machine's (scripts/check-arm64.sh).

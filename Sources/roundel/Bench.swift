@@ -36,7 +36,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "One JSON object per line instead of a table.")
     var json = false
 
-    @Option(help: ArgumentHelp("Only this scene (e.g. to count its instructions under callgrind).", valueName: "name"))
+    @Option(help: ArgumentHelp("Only this scene: wheel, timer, pie, clock, or celebration (the stop: confetti, then the winner card), e.g. to count its instructions under callgrind.", valueName: "name"))
     var scene: String?
 
     @Flag(help: "Draw every frame whole instead of only its dirty rectangle.")
@@ -101,8 +101,9 @@ struct Bench: ParsableCommand {
             if let wheel = scene as? WheelScene { wheelFrames = (wheel, times) }
             rows.append((name, Self.time(scene, at: times, on: canvas, full: full, floor: &floorSampler)))
         }
-        if scene == nil || scene == "wheel" {
+        if scene == nil || scene == "celebration" {
             // The stop: confetti flying over the winner card, whole frames (the window redraws them whole).
+            // Its own --scene, so that `--scene wheel` is the spinning wheel alone (instruction counts).
             let wheel = try WheelScene(config: Self.benchWheel, resources: resources, seed: 1)
             _ = Self.prepare(wheel)
             if let end = wheel.spinner.endTime {

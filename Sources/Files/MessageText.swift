@@ -35,9 +35,13 @@ public enum MessageText {
         return out
     }
 
-    /// A whole message made safe to print as one line: control characters escaped (not cut).
+    /// Longest whole message, in characters (a message quotes at most a few user texts, each cut).
+    public static let lineLimit = 4096
+
+    /// A whole message made safe to print as one line: control characters escaped, cut to `lineLimit`.
     public static func oneLine(_ message: String) -> String {
-        message.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" })
-            ? escaped(message) : message
+        let needsEscape = message.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        guard needsEscape || message.utf8.count > lineLimit else { return message }
+        return escaped(message, limit: lineLimit)
     }
 }

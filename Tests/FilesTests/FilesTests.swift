@@ -82,5 +82,7 @@ final class FilesTests: XCTestCase {
         XCTAssertEqual(MessageText.quoted("커피 쿠폰"), "'커피 쿠폰'")
         XCTAssertEqual(MessageText.oneLine("roundel: bad\nforged line"), #"roundel: bad\nforged line"#)
         XCTAssertEqual(MessageText.oneLine("roundel: fine"), "roundel: fine")
+        let long = MessageText.oneLine("roundel: --size '" + String(repeating: "9", count: 100_000) + "' is not a size")
+        XCTAssertEqual(long.count, MessageText.lineLimit + 1, "cut, with the ellipsis")
     }
 }

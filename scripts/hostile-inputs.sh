@@ -66,6 +66,21 @@ for f in ztxt claim iccp; do
     printf '{"wheel":{"ringImage":"%s.png"}}' $f > $f.json
     run "ringImage with a $f bomb" "$BIN" render wheel --at 1 --config $f.json --out x.png
 done
+py "
+bdf = ['STARTFONT 2.1\nFONT x\nSIZE 16 75 75\nFONTBOUNDINGBOX 1 1 0 0\nSTARTPROPERTIES 3\nFONT_ASCENT 14\nFONT_DESCENT 2\nCHARSET_REGISTRY \"ISO10646\"\nENDPROPERTIES\nCHARS 480000\n']
+bdf += ['STARTCHAR g\nENCODING %d\nDWIDTH 1 0\nBBX 1 1 0 0\nBITMAP\n80\nENDCHAR\n' % c for c in range(0x20, 0x20 + 480000)]
+open('many.bdf','w').write(''.join(bdf) + 'ENDFONT\n')
+open('many.hex','w').write('\n'.join('%05X:%s' % (c, '00' * 16) for c in range(0x20, 0x20 + 860000) if not 0xD800 <= c < 0xE000) + '\n')
+import struct, zlib
+def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+open('huge.png','wb').write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 20000, 20000, 8, 6, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(b'\x00' * 100)) + chunk(b'IEND', b''))
+"
+printf '{"fonts":["many.bdf"]}' > manybdf.json
+run "BDF of 480 000 glyphs (31 MB)" "$BIN" render wheel --at 1 --config manybdf.json --out x.png
+printf '{"fonts":["many.hex"]}' > manyhex.json
+run ".hex of 860 000 glyphs (32 MB)" "$BIN" render wheel --at 1 --config manyhex.json --out x.png
+printf '{"wheel":{"ringImage":"huge.png"}}' > huge.json
+run "ringImage 20000x20000 header" "$BIN" render wheel --at 1 --config huge.json --out x.png
 printf '{"wheel":{"items":["a"],"bad\\nkey\\r\\u001b[31m":1}}' > nl.json
 run "newline and ESC in a key" "$BIN" render wheel --config nl.json --out x.png
 printf '{"wheel":{"items":["a"],"profile":"x\\ny"}}' > nlv.json

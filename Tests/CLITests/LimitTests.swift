@@ -1,5 +1,5 @@
 // Every limit Roundel states (README, "Limits") with an input just over it: exit 2, one line naming
-// the file and the limit, in bounded time and memory. The bounds are generous (the debug build, a
+// the file and the limit, in bounded time and memory (peak resident memory by GNU time). The bounds are generous (the debug build, a
 // noisy machine): a limit that is skipped shows up as gigabytes and minutes, not as noise.
 import Foundation
 import XCTest
@@ -18,18 +18,24 @@ final class LimitTests: XCTestCase {
 
     struct Measured { var status: Int32; var stderr: String; var peakMB: Int; var seconds: Double }
 
-    /// Runs `roundel arguments` in the scratch folder and measures it with wait4's rusage (its own
-    /// peak, not that of other children of this test process).
+    /// Runs `roundel arguments` in the scratch folder and measures its peak resident memory with GNU
+    /// time (`make test` installs it). Not this process's own wait4 rusage: Linux carries a process's
+    /// peak across exec, and a child spawned from this test process (which may hold hundreds of MB by
+    /// now) would report that; time's own child starts from time's small image.
     func measure(_ arguments: [String]) throws -> Measured {
         let binary = RoundelBinary().binary.path
-        let errPath = scratch + "/stderr.txt"
+        let errPath = scratch + "/stderr.txt", rssPath = scratch + "/rss.txt"
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
+            throw XCTSkip("GNU time (/usr/bin/time) is missing: `make test` installs it")
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        // sh changes to the scratch folder and execs roundel: the same process, so its rusage.
-        let argv: [UnsafeMutablePointer<CChar>?] = (["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", scratch, binary] + arguments).map { strdup($0) } + [nil]
+        // time runs sh, which changes to the scratch folder and execs roundel (the process time measures).
+        let argv: [UnsafeMutablePointer<CChar>?] = (["/usr/bin/time", "-f", "%M", "-o", rssPath,
+                                                     "/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", scratch, binary] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = scratch + "/state"
@@ -40,14 +46,15 @@ final class LimitTests: XCTestCase {
         defer { envp.forEach { free($0) } }
         let start = Date()
         var pid = pid_t()
-        XCTAssertEqual(posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp), 0)
+        XCTAssertEqual(posix_spawn(&pid, "/usr/bin/time", &actions, nil, argv, envp), 0)
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let seconds = Date().timeIntervalSince(start)
         let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-        return Measured(status: exit, stderr: stderr, peakMB: Int(usage.ru_maxrss) / 1024, seconds: seconds)
+        // time writes "Command exited with non-zero status N" before the number when it is not 0.
+        let rss = (try? String(contentsOfFile: rssPath, encoding: .utf8))?.split(separator: "\n").last.flatMap { Int($0) }
+        return Measured(status: exit, stderr: stderr, peakMB: (rss ?? Int.max / 1024) / 1024, seconds: seconds)
     }
 
     func assertRefused(_ arguments: [String], mentions: String, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -64,7 +64,9 @@ private func exitProcess(_ code: Int32) -> Never { exit(code) }
 /// must not succeed with its output lost.
 private func flushStandardOutput() throws {
     guard fflush(stdout) == 0, ferror(stdout) == 0 else {
-        throw UserError("roundel: cannot write to standard output: \(String(cString: strerror(errno)))")
+        // errno is the failed write's (this flush's, or an earlier automatic one's); nothing since has set it.
+        let reason = errno == 0 ? "a write failed" : String(cString: strerror(errno))
+        throw UserError("roundel: cannot write to standard output: \(reason)")
     }
 }
 

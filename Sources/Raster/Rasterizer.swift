@@ -15,12 +15,15 @@ public final class Rasterizer {
                               coverage: .allocate(capacity: 1),
                               box: PixelRect(x: 0, y: 0, width: 0, height: 0), stride: 0, words: 0)
     private var areaCapacity = 0, touchedCapacity = 0, coverageCapacity = 0
+    /// The current shape's points in 1/256 px (`convertPoints`), and whether all lie inside its box's columns.
+    private var fixedPoints = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: 1)
+    private var fixedCapacity = 0, pointsInside = false
     private var box: PixelRect { cells.box }
     /// The clip's columns relative to the box: only these are emitted.
     private var emit = (lo: 0, hi: 0)
 
     deinit {
-        cells.area.deallocate(); cells.touched.deallocate(); cells.coverage.deallocate()
+        cells.area.deallocate(); cells.touched.deallocate(); cells.coverage.deallocate(); fixedPoints.deallocate()
     }
 
     public init() {}
@@ -34,6 +37,10 @@ public final class Rasterizer {
         let opaque = color >> 24 == 255 && mode == .sourceOver
         pixmap.pixels.withUnsafeMutableBufferPointer { dst in
             let out = dst.baseAddress!
+            if mode == .sourceOver {
+                inBands(contours, clip: clip, bounds: bounds) { sweepBlending(rule: rule, color: color, into: out, stride: stride) }
+                return
+            }
             inBands(contours, clip: clip, bounds: bounds) { sweep(rule: rule) { y, x0, cov in
                 let row = out + y * stride + x0
                 var i = 0
@@ -91,6 +98,8 @@ public final class Rasterizer {
     /// Rows accumulated and swept per pass: a band's cells (this many rows of the shape's width)
     /// stay in the cache, and the buffers never grow past one band however tall the shape.
     static let bandRows = 128
+    /// Cells (4 bytes each) a band of a narrow shape may hold: 256 KiB, within a core's L2 cache.
+    static let bandCells = 65536
 
     /// Runs `body` (a sweep) once per band of `bandRows` rows of the shape inside the clip, the band's
     /// cells accumulated first. Coverage does not depend on the clip (see `accumulate`), so the
@@ -102,12 +111,16 @@ public final class Rasterizer {
         let shape = PixelRect(enclosing: contours.bounds)
         let rows = shape.intersection(area)
         guard !rows.isEmpty else { return }
+        let columns = shape.intersection(PixelRect(x: bounds.x, y: shape.y, width: bounds.width, height: shape.height))
+        convertPoints(contours, left: Double(columns.x), width: Double(columns.width))
+        // A narrow shape (a label) takes more rows a band, up to `bandCells`: each band visits every point.
+        let bandRows = max(Rasterizer.bandRows, Rasterizer.bandCells / max(1, columns.width))
         var y = rows.y
         while y < rows.maxY {
-            let band = PixelRect(x: area.x, y: y, width: area.width, height: min(Rasterizer.bandRows, rows.maxY - y))
+            let band = PixelRect(x: area.x, y: y, width: area.width, height: min(bandRows, rows.maxY - y))
             accumulate(contours, shape: shape, clip: band, bounds: bounds)
             if !box.isEmpty { body() }
-            y += Rasterizer.bandRows
+            y += bandRows
         }
     }
 
@@ -131,19 +144,62 @@ public final class Rasterizer {
         let target = cells
         // Edges wholly above or below the box's rows add nothing (most of a tall shape's edges, in
         // all but one band): skipped here, before the call.
+        if pointsInside {
+            let top = Int32(box.y) << 8, bottom = Int32(box.maxY) << 8, fixed = fixedPoints
+            for contour in contours.contours {
+                let r = contour.range
+                guard r.count >= 2 else { continue }
+                var prev = fixed[r.upperBound - 1]   // every contour is filled closed
+                for i in r {
+                    let p = fixed[i]
+                    if !((prev.y <= top && p.y <= top) || (prev.y >= bottom && p.y >= bottom)) {
+                        target.line(Int(prev.x), Int(prev.y), Int(p.x), Int(p.y))
+                    }
+                    prev = p
+                }
+            }
+            return
+        }
         let top = Double(box.y), bottom = Double(box.maxY)
         contours.points.withUnsafeBufferPointer { points in
             for contour in contours.contours {
                 let r = contour.range
                 guard r.count >= 2 else { continue }
-                var prev = points[r.upperBound - 1]   // every contour is filled closed
+                var prev = points[r.upperBound - 1]
                 for i in r {
                     let p = points[i]
-                    if !((prev.y <= top && p.y <= top) || (prev.y >= bottom && p.y >= bottom)) { target.addEdge(prev, p) }
+                    if !((prev.y <= top && p.y <= top) || (prev.y >= bottom && p.y >= bottom)) { target.addClipped(prev, p) }
                     prev = p
                 }
             }
         }
+    }
+
+    /// The points of `contours` in 1/256 px, x from `left` (`Cells.fixed`), into `fixedPoints`, and
+    /// whether every one lies inside the columns from `left` on for `width` and within `Cells.farRows`:
+    /// then every edge can go straight to `Cells.line`, else each goes through `Cells.addClipped`.
+    private func convertPoints(_ contours: Polylines, left: Double, width: Double) {
+        let n = contours.points.count
+        if fixedCapacity < n {
+            fixedPoints.deallocate()
+            fixedCapacity = max(n, 2 * fixedCapacity)
+            fixedPoints = .allocate(capacity: fixedCapacity)
+        }
+        let out = fixedPoints, far = Cells.farRows
+        var inside = true
+        contours.points.withUnsafeBufferPointer { points in
+            for i in 0..<n {
+                let p = points[i], x = p.x - left
+                // NaN fails every comparison: not inside.
+                if x >= 0 && x <= width && abs(p.y) <= far {
+                    out[i] = SIMD2(Int32(truncatingIfNeeded: roundToInt(x * 256)), Int32(truncatingIfNeeded: roundToInt(p.y * 256)))
+                } else {
+                    inside = false
+                    out[i] = .zero
+                }
+            }
+        }
+        pointsInside = inside
     }
 
     /// Grows the buffers (all cells zero, no cell touched, as every sweep leaves them).
@@ -198,7 +254,7 @@ public final class Rasterizer {
         }
         for row in 0..<box.height {
             let y = box.y + row, cellRow = acc + row * stride, bitRow = touched + row * words
-            var sum: Float = 0
+            var sum: Int32 = 0
             // The first cell not yet swept, and the first pixel of the pending span (-1: none).
             var x = 0, spanStart = -1
             // Cells x..<end, which no edge touched, all have coverage c: full coverage is a solid
@@ -225,9 +281,9 @@ public final class Rasterizer {
                     if start > x { constantRun(start, Rasterizer.coverage(sum, rule)) }
                     if spanStart < 0 { spanStart = start }
                     let cells = cellRow + start
-                    // The running sums in turn (the order fixes the rounding), their coverage all at once.
-                    var sums = SIMD8<Float>()
-                    for i in 0..<8 { sum += cells[i]; sums[i] = sum }
+                    // The chunk's running sums, then their coverage, eight at once.
+                    let sums = Rasterizer.runningSums(UnsafeRawPointer(cells).loadUnaligned(as: SIMD8<Int32>.self)) &+ SIMD8(repeating: sum)
+                    sum = sums[7]
                     UnsafeMutableRawPointer(cov + start).storeBytes(of: Rasterizer.coverage(sums, rule), as: SIMD8<UInt8>.self)
                     cells.update(repeating: 0, count: Rasterizer.chunk)
                     x = start &+ Rasterizer.chunk
@@ -240,65 +296,154 @@ public final class Rasterizer {
         }
     }
 
-    /// `coverage` of eight windings.
+    /// Cells hold signed area in units of 1/`fullCoverage` of a pixel: an edge's height in 1/256 px
+    /// times twice its distance from the cell's left side in 1/256 px (see `Cells.cover`).
+    static let fullShift: Int32 = 17
+    static let fullCoverage: Int32 = 1 << 17
+
+    /// The running sums of `v` (lane i: v[0] + … + v[i]) in three shifted adds.
     @inline(__always)
-    static func coverage(_ winding: SIMD8<Float>, _ rule: FillRule) -> SIMD8<UInt8> {
-        if rule == .evenOdd {
-            var c = SIMD8<UInt8>()
-            for i in 0..<8 { c[i] = coverage(winding[i], rule) }
-            return c
+    static func runningSums(_ v: SIMD8<Int32>) -> SIMD8<Int32> {
+        var v = v
+        v &+= SIMD8(0, v[0], v[1], v[2], v[3], v[4], v[5], v[6])
+        v &+= SIMD8(0, 0, v[0], v[1], v[2], v[3], v[4], v[5])
+        v &+= SIMD8(0, 0, 0, 0, v[0], v[1], v[2], v[3])
+        return v
+    }
+
+    /// The sweep of `fill` in source-over mode, each touched chunk's eight coverages blended as soon
+    /// as they are known (no span of coverage in between): the same pixels as `sweep` and its SIMD blend.
+    @inline(__always)
+    private func sweepBlending(rule: FillRule, color: UInt32, into out: UnsafeMutablePointer<UInt32>, stride pixmapStride: Int) {
+        let box = cells.box, stride = cells.stride, words = cells.words, width = box.width
+        let emitLo = emit.lo, emitHi = min(emit.hi, width)
+        let acc = cells.area, touched = cells.touched
+        let source8 = SIMD8<UInt32>(repeating: color), opaque = color >> 24 == 255
+        for row in 0..<box.height {
+            let cellRow = acc + row * stride, bitRow = touched + row * words
+            // Pixel 0 of the box's row.
+            let pixels = out + ((box.y + row) * pixmapStride + box.x)
+            var sum: Int32 = 0, x = 0
+            // Cells x..<end, which no edge touched, all have coverage c.
+            func constantRun(_ end: Int, _ c: UInt8) {
+                let lo = max(x, emitLo), hi = min(end, emitHi)
+                guard c != 0, lo < hi else { return }
+                if c == 255 && opaque { fillPixels(pixels + lo, color, hi - lo); return }
+                for i in lo..<hi { pixels[i] = sourceOver(color, coverage: UInt32(c), pixels[i]) }
+            }
+            for w in 0..<words {
+                var bits = bitRow[w]
+                guard bits != 0 else { continue }
+                bitRow[w] = 0
+                repeat {
+                    let start = (w &<< 6 | bits.trailingZeroBitCount) &<< Rasterizer.chunkShift
+                    bits &= bits &- 1
+                    if start > x { constantRun(start, Rasterizer.coverage(sum, rule)) }
+                    let cells = cellRow + start
+                    var sums = SIMD8<Int32>()
+                    for i in 0..<8 { sum &+= cells[i]; sums[i] = sum }
+                    let coverage = Rasterizer.levels(sums, rule)
+                    cells.update(repeating: 0, count: Rasterizer.chunk)
+                    if start >= emitLo && start &+ 8 <= emitHi {
+                        let p = pixels + start
+                        let s = scalePixels(source8, by: coverage)
+                        let d = UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt32>.self)
+                        UnsafeMutableRawPointer(p).storeBytes(of: s &+ scalePixels(d, by: SIMD8(repeating: 255) &- (s &>> 24)),
+                                                              as: SIMD8<UInt32>.self)
+                    } else {
+                        // A chunk the clip cuts (or reaching past the box into its guard cells).
+                        for i in max(start, emitLo)..<max(max(start, emitLo), min(start &+ 8, emitHi)) where coverage[i &- start] != 0 {
+                            pixels[i] = sourceOver(color, coverage: UInt32(coverage[i &- start]), pixels[i])
+                        }
+                    }
+                    x = start &+ Rasterizer.chunk
+                } while bits != 0
+            }
+            if width > x { constantRun(width, Rasterizer.coverage(sum, rule)) }
         }
-        // As the scalar version: |w| at most 1, times 255, plus 0.5, truncated. The truncation by
-        // adding 2²³, which leaves the value rounded to an integer in the low mantissa bits (the
-        // SIMD conversion is a call per lane), and stepping down where that rounded up.
-        let magnitude = unsafeBitCast(unsafeBitCast(winding, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: SIMD8<Float>.self)
-        let x = magnitude.replacing(with: 1, where: magnitude .> 1) * 255 + 0.5
-        let magic = SIMD8<Float>(repeating: 8_388_608)
-        var r = (x + magic) - magic
-        r = r.replacing(with: r - 1, where: r .> x)
-        let bits = unsafeBitCast(r + magic, to: SIMD8<UInt32>.self) &- unsafeBitCast(magic, to: SIMD8<UInt32>.self)
-        return SIMD8<UInt8>(truncatingIfNeeded: bits)
+    }
+
+    /// `coverage` of eight running sums.
+    @inline(__always)
+    static func coverage(_ winding: SIMD8<Int32>, _ rule: FillRule) -> SIMD8<UInt8> {
+        SIMD8<UInt8>(truncatingIfNeeded: levels(winding, rule))
+    }
+
+    /// `coverage` of eight running sums as 32-bit lanes (0…255), as a blend multiplies by them.
+    @inline(__always)
+    static func levels(_ winding: SIMD8<Int32>, _ rule: FillRule) -> SIMD8<UInt32> {
+        // Shifts and masks only: comparisons and lane selects of SIMD8<Int32> compile to per-lane loops.
+        let full = SIMD8<Int32>(repeating: fullCoverage)
+        var a: SIMD8<Int32>
+        if rule == .evenOdd {
+            // Modulo two windings, folded: 1.5 covers as 0.5 does.
+            a = winding & (2 &* full &- 1)
+            let over = full &- a
+            a &+= (over &<< 1) & (over &>> 31)
+        } else {
+            // |w|, then at most full (Int32.min stays negative under |w| and wraps to above full here).
+            let sign = winding &>> 31
+            a = (winding ^ sign) &- sign
+            let under = a &- full
+            a = full &+ (under & (under &>> 31))
+        }
+        // a·255/2¹⁷ rounded to nearest, with a shift for the multiply.
+        return SIMD8<UInt32>(truncatingIfNeeded: ((a &<< 8) &- a &+ (full &>> 1)) &>> SIMD8(repeating: fullShift))
     }
 
     @inline(__always)
-    static func coverage(_ winding: Float, _ rule: FillRule) -> UInt8 {
-        var a = abs(winding)
+    static func coverage(_ winding: Int32, _ rule: FillRule) -> UInt8 {
+        var a: Int32
         if rule == .evenOdd {
-            a = a.truncatingRemainder(dividingBy: 2)
-            if a > 1 { a = 2 - a }
+            a = winding & (2 &* fullCoverage &- 1)
+            if a > fullCoverage { a = 2 &* fullCoverage &- a }
+        } else {
+            a = winding < 0 ? 0 &- winding : winding
+            if a > fullCoverage || a < 0 { a = fullCoverage }
         }
-        return UInt8(min(a, 1) * 255 + 0.5)   // the formula the eight-at-once version reproduces
+        return UInt8(truncatingIfNeeded: ((a &<< 8) &- a &+ (fullCoverage >> 1)) >> fullShift)
     }
 }
 
-/// The accumulation buffers of one fill, as raw pointers (see `Rasterizer.cells`).
+/// The accumulation buffers of one fill, as raw pointers (see `Rasterizer.cells`), and the edge
+/// arithmetic, in fixed point: coordinates in 1/256 px (x from the box's left side, y absolute), cells
+/// in units of 1/2¹⁷ of a pixel's area. Integer sums are exact and their order does not matter: a
+/// closed outline's cells sum to exactly zero at the end of every row, and a point converted once
+/// ends its two edges at the same place.
 private struct Cells {
-    var area: UnsafeMutablePointer<Float>
+    var area: UnsafeMutablePointer<Int32>
     var touched: UnsafeMutablePointer<UInt64>
     var coverage: UnsafeMutablePointer<UInt8>
     var box: PixelRect {
-        didSet {
-            left = Double(box.x); top = Double(box.y); bottom = Double(box.maxY); width = Double(box.width)
-        }
+        didSet { left = Double(box.x); width = Double(box.width); widthFixed = box.width << 8 }
     }
-    /// The box's sides as Doubles, converted once per fill instead of once per edge.
-    private(set) var left = 0.0, top = 0.0, bottom = 0.0, width = 0.0
+    /// The box's left side and width as Doubles, converted once per fill instead of once per point.
+    private(set) var left = 0.0, width = 0.0
+    private(set) var widthFixed = 0
     var stride: Int
     var words: Int
 
-    /// Adds one edge, clipped to the box: parts left of it are pressed onto its left edge (they still
-    /// cover everything to their right), parts right of it onto its right edge (they cover nothing inside).
-    @inline(__always)
-    func addEdge(_ a: Point, _ b: Point) {
+    /// Rows beyond this many px from y = 0 hold no pixel: edges are cut there, so every coordinate
+    /// converted to 1/256 px fits with room to spare.
+    static let farRows = 4_194_304.0
+
+    /// Adds the edge from `a` to `b`, clipped to the box's sides and to `farRows`: parts left of the
+    /// box are pressed onto its left side (they still cover everything to their right), parts right
+    /// of it onto its right side (they cover nothing inside). For the few edges `fixed` turns away.
+    @inline(never)
+    func addClipped(_ a: Point, _ b: Point) {
         guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
-        let x0 = a.x - left, x1 = b.x - left, w = width
-        let y0 = a.y, y1 = b.y   // absolute rows: see `accumulate`
-        // Most edges lie inside: the general case below would draw them unsplit too.
-        if x0 >= 0 && x0 <= w && x1 >= 0 && x1 <= w {
-            line(min(max(x0, 0), w), y0, min(max(x1, 0), w), y1)
-            return
+        var x0 = a.x - left, y0 = a.y, x1 = b.x - left, y1 = b.y
+        // Cut to |y| ≤ farRows (where rows lie, and far more).
+        let far = Cells.farRows
+        if max(y0, y1) > far || min(y0, y1) < -far {
+            guard max(y0, y1) > -far, min(y0, y1) < far else { return }
+            let dxdy = (x1 - x0) / (y1 - y0)
+            if y0 < -far { x0 += (-far - y0) * dxdy; y0 = -far } else if y0 > far { x0 += (far - y0) * dxdy; y0 = far }
+            if y1 < -far { x1 += (-far - y1) * dxdy; y1 = -far } else if y1 > far { x1 += (far - y1) * dxdy; y1 = far }
         }
-        // Split at x = 0 and x = w so each piece lies on one side or inside.
+        // Split at x = 0 and x = width so each piece lies on one side or inside.
+        let w = width
         var ts: (Double, Double) = (2, 2)
         if (x0 < 0) != (x1 < 0) { ts.0 = (0 - x0) / (x1 - x0) }
         if (x0 > w) != (x1 > w) { ts.1 = (w - x0) / (x1 - x0) }
@@ -310,105 +455,77 @@ private struct Cells {
             let qx = t == 1 ? x1 : x0 + (x1 - x0) * t
             let qy = t == 1 ? y1 : y0 + (y1 - y0) * t
             let mid = (px + qx) / 2
-            if mid < 0 { outlinedLine(0, py, 0, qy) }
-            else if mid > w { outlinedLine(w, py, w, qy) }
-            else { outlinedLine(min(max(px, 0), w), py, min(max(qx, 0), w), qy) }
+            let from = mid < 0 ? 0 : mid > w ? w : min(max(px, 0), w)
+            let to = mid < 0 ? 0 : mid > w ? w : min(max(qx, 0), w)
+            line(roundToInt(from * 256), roundToInt(py * 256), roundToInt(to * 256), roundToInt(qy * 256))
             px = qx; py = qy; t0 = t
         }
     }
 
-    /// font-rs' draw_line, x in box columns (0 ≤ x ≤ width), y in absolute rows. Each row's x range
-    /// is computed from the edge's ends, not stepped from the previous row, so it does not depend on
-    /// which row the box starts at (a row's bottom x is the next row's top x: computed once, with its
-    /// floor and ceiling, since floor(min(a, b)) = min(floor a, floor b)). Inlined into `addEdge`'s
-    /// common case: most edges cover a few rows, so the call and its setup were a third of their cost.
+    /// Adds the edge (x0, y0)–(x1, y1) in 1/256 px (0 ≤ x ≤ the box's width · 256, y absolute) to the
+    /// cells of the rows it crosses inside the box. Where it crosses a row boundary its x is worked out
+    /// from its ends, never stepped from the row before, so it does not depend on which row the box
+    /// starts at (see `accumulate`).
     @inline(__always)
-    func line(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        guard ay != by else { return }
-        let dir: Float, x0p, y0p, x1p, y1p: Double
-        if ay < by { dir = 1; x0p = ax; y0p = ay; x1p = bx; y1p = by }
-        else { dir = -1; x0p = bx; y0p = by; x1p = ax; y1p = ay }
-        guard y1p > top, y0p < bottom else { return }
-        // Clamped before converting: a coordinate beyond Int's range would trap.
-        let yStart = max(box.y, floorInt(max(y0p, top)))
-        let yEnd = min(box.maxY, ceilInt(min(y1p, bottom)))
-        guard yStart < yEnd else { return }
-        let boxWidth = width
-        var cell = area + (yStart &- box.y) &* stride, bits = touched + (yStart &- box.y) &* words
-        // Clamped: rounding must not put x outside the box's cells (0…width, so every cell index
-        // below lies in 0…width + 1).
-        let firstTop = Double(yStart)
-        if yEnd == yStart &+ 1 && y0p >= firstTop && y1p <= firstTop + 1 {
-            // Within one row (a third of a label's edges): the loop's one pass, without its slope.
-            let x = min(max(x0p, 0), boxWidth), xNext = min(max(x1p, 0), boxWidth)
-            Cells.cover(cell, bits, x, Cells.floorAndCeiling(x), xNext, Cells.floorAndCeiling(xNext),
-                        height: Float(y1p - y0p) * dir)
+    func line(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
+        guard y0 != y1 else { return }
+        let dir: Int32, xa, ya, xb, yb: Int
+        if y0 < y1 { dir = 1; xa = x0; ya = y0; xb = x1; yb = y1 } else { dir = -1; xa = x1; ya = y1; xb = x0; yb = y0 }
+        let first = max(box.y, ya &>> 8), end = min(box.maxY, (yb &+ 255) &>> 8)
+        guard first < end else { return }
+        var cell = area + (first &- box.y) &* stride, bits = touched + (first &- box.y) &* words
+        if ya &>> 8 == (yb &- 1) &>> 8 {
+            // Within one row (most edges of a label): no slope needed.
+            Cells.cover(cell, bits, xa, xb, Int32(truncatingIfNeeded: yb &- ya) &* dir)
             return
         }
-        let dxdy = (x1p - x0p) / (y1p - y0p)
-        var x = min(max(firstTop <= y0p ? x0p : x0p + (firstTop - y0p) * dxdy, 0), boxWidth)
-        var xColumns = Cells.floorAndCeiling(x)
-        for yAbs in yStart..<yEnd {
-            let rowTop = Double(yAbs), rowBottom = rowTop + 1
-            let dy = min(rowBottom, y1p) - max(rowTop, y0p)
-            let xNext = min(max(rowBottom >= y1p ? x1p : x0p + (rowBottom - y0p) * dxdy, 0), boxWidth)
-            let nextColumns = Cells.floorAndCeiling(xNext)
-            Cells.cover(cell, bits, x, xColumns, xNext, nextColumns, height: Float(dy) * dir)
-            x = xNext; xColumns = nextColumns
+        let dxdy = Double(xb &- xa) / Double(yb &- ya)
+        var yTop = ya, xTop = xa
+        if ya < first &<< 8 { yTop = first &<< 8; xTop = xa &+ roundToInt(Double(yTop &- ya) * dxdy) }
+        for row in first..<end {
+            let yBottom = min(yb, (row &+ 1) &<< 8)
+            let xBottom = yBottom == yb ? xb : xa &+ roundToInt(Double(yBottom &- ya) * dxdy)
+            Cells.cover(cell, bits, xTop, xBottom, Int32(truncatingIfNeeded: yBottom &- yTop) &* dir)
+            yTop = yBottom; xTop = xBottom
             cell += stride; bits += words
         }
     }
 
+    /// Adds to one row's cells a segment from `x` at its top to `xNext` at its bottom (1/256 px), `d`
+    /// its height in 1/256 px (negative going up), and marks the chunks it touched. Each column the
+    /// segment crosses gets its piece's height h times (2 − the piece's mean distance from the
+    /// column's left side, both ends summed), the column after h times that distance: together 512·h,
+    /// so the row's running sum past the segment grows by exactly 512·d.
     @inline(__always)
-    static func floorAndCeiling(_ x: Double) -> (floor: Int, ceiling: Int) {
-        let f = floorInt(x)
-        return (f, Double(f) < x ? f &+ 1 : f)
-    }
-
-    /// Adds to one row's cells the signed area swept by a segment from `x` at the row's top to
-    /// `xNext` at its bottom (box columns, 0 ≤ x ≤ width; their floors and ceilings alongside), `d`
-    /// its height (negative going up), and marks the chunks it touched.
-    @inline(__always)
-    static func cover(_ cell: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
-                      _ x: Double, _ xColumns: (floor: Int, ceiling: Int),
-                      _ xNext: Double, _ nextColumns: (floor: Int, ceiling: Int), height d: Float) {
-        let xai = min(xColumns.floor, nextColumns.floor), xbi = max(xColumns.ceiling, nextColumns.ceiling)
-        let xaFloor = Double(xai)
-        if xbi <= xai &+ 1 {
+    static func cover(_ cell: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
+                      _ x: Int, _ xNext: Int, _ d: Int32) {
+        let c = x >> 8
+        if c == xNext >> 8 {
             // Within one column (most rows of most edges): two cells, two bits.
-            let xmf = Float(0.5 * (x + xNext) - xaFloor)
-            cell[xai] += d - d * xmf
-            cell[xai &+ 1] += d * xmf
-            Cells.touch(bits, xai)
-            Cells.touch(bits, xai &+ 1)
-        } else {
-            let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
-            let xbCeil = Double(xbi)
-            let s = Float(1 / (xb - xa))
-            let xaf = Float(xa - xaFloor)
-            let a0 = 0.5 * s * (1 - xaf) * (1 - xaf)
-            let xbf = Float(xb - xbCeil + 1)
-            let am = 0.5 * s * xbf * xbf
-            cell[xai] += d * a0
-            if xbi == xai + 2 {
-                cell[xai + 1] += d * (1 - a0 - am)
-            } else {
-                let a1 = s * (1.5 - xaf)
-                cell[xai + 1] += d * (a1 - a0)
-                if xai + 2 < xbi - 1 {
-                    for xi in (xai + 2)..<(xbi - 1) { cell[xi] += d * s }
-                }
-                let a2 = a1 + Float(xbi - xai - 3) * s
-                cell[xbi - 1] += d * (1 - a2 - am)
-            }
-            cell[xbi] += d * am
-            Cells.touch(bits, from: xai, through: xbi)
+            let a = d &* Int32(truncatingIfNeeded: (x & 255) &+ (xNext & 255))
+            cell[c] &+= d &<< 9 &- a
+            cell[c &+ 1] &+= a
+            Cells.touch(bits, c)
+            Cells.touch(bits, c &+ 1)
+            return
         }
+        let (xl, xr) = x < xNext ? (x, xNext) : (xNext, x)
+        let cl = xl >> 8, cr = xr >> 8
+        // Each column's piece of the height in proportion to its width, the last taking what is left.
+        let k = Double(d) / Double(xr - xl)
+        var from = xl, done: Int32 = 0
+        for column in cl...cr {
+            let left = column << 8
+            let to = min(xr, left + 256)
+            let sum = to == xr ? d : Int32(truncatingIfNeeded: roundToInt(Double(to - xl) * k))
+            let h = sum &- done
+            let a = h &* Int32(truncatingIfNeeded: (from - left) &+ (to - left))
+            cell[column] &+= h &<< 9 &- a
+            cell[column &+ 1] &+= a
+            done = sum; from = to
+        }
+        Cells.touch(bits, from: cl, through: cr &+ 1)
     }
-
-    /// `line` as a call, for the rarer edges `addEdge` splits at the box's sides.
-    @inline(never)
-    func outlinedLine(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) { line(ax, ay, bx, by) }
 
     /// Sets the bit of cell `x`'s chunk in one row's bitmap.
     @inline(__always)
@@ -434,15 +551,9 @@ private struct Cells {
     }
 }
 
-// Floor and ceiling as Int for |v| < 2^51, here coordinates clamped to the box: adding 1.5 · 2^52
-// rounds v to an integer held in the low mantissa bits. `rounded(.down)` is a libm call on x86-64's
-// baseline and `Int(_: Double)` three range checks; these were a third of `line` (callgrind).
+/// `v` rounded to the nearest integer (ties to even), for |v| < 2⁵¹: adding 1.5·2⁵² leaves it in the
+/// low mantissa bits. `rounded()` is a libm call on x86-64's baseline and `Int(_: Double)` three range checks.
 private let integerMagic = 6755399441055744.0
-@inline(__always) private func floorInt(_ v: Double) -> Int {
-    let r = (v + integerMagic) - integerMagic
-    return Int(truncatingIfNeeded: ((r > v ? r - 1 : r) + integerMagic).bitPattern &- integerMagic.bitPattern)
-}
-@inline(__always) private func ceilInt(_ v: Double) -> Int {
-    let r = (v + integerMagic) - integerMagic
-    return Int(truncatingIfNeeded: ((r < v ? r + 1 : r) + integerMagic).bitPattern &- integerMagic.bitPattern)
+@inline(__always) private func roundToInt(_ v: Double) -> Int {
+    Int(truncatingIfNeeded: (v + integerMagic).bitPattern &- integerMagic.bitPattern)
 }

@@ -100,6 +100,16 @@ extension SpanImage {
             pixels.withUnsafeBufferPointer { source in
                 pixmap.pixels.withUnsafeMutableBufferPointer { frame in
                     let out = frame.baseAddress!, from = source.baseAddress!
+                    if area.intersection(moved) == moved {
+                        // Wholly inside the clip (a ring's band, most bulbs): no run is cut.
+                        let origin = out + (dy &* stride &+ dx)
+                        for run in runs {
+                            let d = origin + (Int(run.y) &* stride &+ Int(run.x0)), s = from + Int(run.start)
+                            let count = Int(run.x1 &- run.x0)
+                            if run.opaque { d.update(from: s, count: count) } else { sourceOverRun(s, d, count: count) }
+                        }
+                        return
+                    }
                     for run in runs {
                         let y = Int(run.y) + dy
                         guard y >= area.y, y < area.maxY else { continue }

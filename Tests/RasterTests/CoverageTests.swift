@@ -223,21 +223,30 @@ final class CoverageTests: XCTestCase {
     }
 
     /// The sweep converts eight running sums at once; each must be the scalar formula's byte exactly,
-    /// at the level boundaries (k ± ½)/255 too.
+    /// at the level boundaries (k ± ½)/255 too, and both must be round(min(|w|, 1)·255) (nonzero) or
+    /// the same of w folded modulo 2 (even-odd), w the sum as a fraction of a pixel.
     func testEightCoveragesAtOnceEqualTheScalarFormula() {
         var rng = SeededGenerator(seed: 8)
-        var windings: [Float] = [0, -0.0, 1, -1, 0.5, -0.5, 2, -3, 1e30, .infinity, -.infinity, 1.0000001, 0.99999994]
+        let full = Int(Rasterizer.fullCoverage)
+        var windings: [Int32] = [0, 1, -1, Int32(full), -Int32(full), Int32(full / 2), 2 * Int32(full), -3 * Int32(full),
+                                 .max, .min, .min + 1, Int32(full) + 1, Int32(full) - 1]
         for k in 0...255 {
-            let level = (Float(k) + 0.5) / 255
-            windings += [level, level.nextUp, level.nextDown, -level, Float(k) / 255]
+            // The exact boundary between levels k and k + 1 lies at (k + ½)/255 of full.
+            let boundary = (2 * k + 1) * full / 510
+            for w in [boundary - 1, boundary, boundary + 1, k * full / 255] { windings += [Int32(w), -Int32(w), Int32(w + 3 * full)] }
         }
-        while windings.count % 8 != 0 || windings.count < 20_000 { windings.append(Float.random(in: -2.5...2.5, using: &rng)) }
+        while windings.count % 8 != 0 || windings.count < 20_000 { windings.append(Int32.random(in: -3 * Int32(full)...3 * Int32(full), using: &rng)) }
         for start in stride(from: 0, to: windings.count, by: 8) {
-            let eight = SIMD8<Float>(windings[start..<(start + 8)])
-            for rule in [FillRule.nonZero, .evenOdd] where rule == .nonZero || !eight.max().isInfinite && !eight.min().isInfinite {
+            let eight = SIMD8<Int32>(windings[start..<(start + 8)])
+            for rule in [FillRule.nonZero, .evenOdd] {
                 let coverage = Rasterizer.coverage(eight, rule)
                 for i in 0..<8 {
+                    let w = Double(eight[i]) / Double(full)
+                    var a = abs(w)
+                    if rule == .evenOdd { a = a.truncatingRemainder(dividingBy: 2); if w < 0 && a > 0 { a = 2 - a }; if a > 1 { a = 2 - a } }
+                    let expected = UInt8((min(a, 1) * 255).rounded(.toNearestOrAwayFromZero))
                     XCTAssertEqual(coverage[i], Rasterizer.coverage(eight[i], rule), "winding \(eight[i]), \(rule)")
+                    XCTAssertEqual(coverage[i], expected, "winding \(eight[i]), \(rule)")
                 }
             }
         }

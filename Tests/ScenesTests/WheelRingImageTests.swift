@@ -32,8 +32,8 @@ final class WheelRingImageTests: XCTestCase {
 
     /// The ring is drawn only through its annulus (`ringShape`, or as whole pixels `ringSpans`), whose
     /// margins are just what a bilinear footprint (and a pixel's anti-aliased edge) needs: drawing the
-    /// whole image must give the same pixels, at sizes where the ring is shrunk, kept and enlarged,
-    /// at any angle.
+    /// whole image must give the same pixels (through the shape: within 1/255, see below), at sizes
+    /// where the ring is shrunk, kept and enlarged, at any angle.
     func testDrawingTheRingThroughItsShapeChangesNoPixel() throws {
         let resources = try SceneResources.loadDefault()
         // assets/ring.png as a custom ring, and one whose band reaches within a texel of its image's border.
@@ -65,7 +65,10 @@ final class WheelRingImageTests: XCTestCase {
             through.clip = box; whole.clip = box
             through.draw(ring, transform: t, shape: shape)
             whole.draw(ring, transform: t)
-            XCTAssertTrue(through.pixmap == whole.pixmap, "\(w)x\(h) at \(rotation) rad", file: file, line: line)
+            // Within 1/255: where the ring pokes out of its image, the shape is clamped to the image's
+            // side, so the side is drawn as other edges along the same line, whose ends the rasterizer
+            // places to 1/256 px; a pixel's coverage may then round the other way.
+            XCTAssertLessThanOrEqual(largestDifference(through.pixmap, whole.pixmap), 1, "\(w)x\(h) at \(rotation) rad", file: file, line: line)
             // And as whole pixels, row by row, which is how a frame draws it where that is exact (not
             // where the rim reaches within a texel of the image's border, as a shrunk shipped ring's does).
             guard let spans = frame.ringSpans else {
@@ -77,6 +80,15 @@ final class WheelRingImageTests: XCTestCase {
             rows.draw(ring, transform: t, spans: spans)
             XCTAssertTrue(rows.pixmap == whole.pixmap, "spans, \(w)x\(h) at \(rotation) rad", file: file, line: line)
         }
+    }
+
+    /// The largest difference of any channel of any pixel.
+    func largestDifference(_ a: Pixmap, _ b: Pixmap) -> Int {
+        var largest = 0
+        for (p, q) in zip(a.pixels, b.pixels) where p != q {
+            for shift: UInt32 in [0, 8, 16, 24] { largest = max(largest, abs(Int(p >> shift & 0xFF) - Int(q >> shift & 0xFF))) }
+        }
+        return largest
     }
 
     func testDownscalingAveragesAreas() throws {

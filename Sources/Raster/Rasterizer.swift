@@ -1,13 +1,14 @@
 // Exact-area anti-aliased fill of flattened contours (font-rs / stb_truetype v2): each edge adds
 // the signed area it sweeps to the cells of the rows it crosses; a running sum along a row then
-// gives every pixel's exact covered fraction. No supersampling. The accumulation buffer spans only
+// gives every pixel's exact covered fraction. No supersampling. Fixed point: edge ends in 1/256 px,
+// cells as Int32 (`Cells`), so sums are exact and a closed outline's rows sum to zero. The accumulation buffer spans only
 // the shape's clipped bounding box and each row only its touched chunks of 8 columns, so work
 // follows the rows and spans the shape touches, never the whole pixmap. Buffers are kept between fills.
 
 public enum FillRule: Sendable { case nonZero, evenOdd }
 
 public final class Rasterizer {
-    /// Signed area per cell, `stride` floats per row, for the current shape's box (+2 guard cells),
+    /// Signed area per cell, `stride` Int32s per row (1/2¹⁷ px units), for the current shape's box (+2 guard cells),
     /// and per row a bitmap of the chunks of 8 cells an edge touched (`words` 64-bit words per row). Raw memory
     /// grown on demand and kept; the hot loops work on a copy of these pointers, so they make no
     /// exclusivity checks or reference counting per edge, row or cell.
@@ -175,7 +176,7 @@ public final class Rasterizer {
         }
     }
 
-    /// The points of `contours` in 1/256 px, x from `left` (`Cells.fixed`), into `fixedPoints`, and
+    /// The points of `contours` in 1/256 px, x from `left`, into `fixedPoints`, and
     /// whether every one lies inside the columns from `left` on for `width` and within `Cells.farRows`:
     /// then every edge can go straight to `Cells.line`, else each goes through `Cells.addClipped`.
     private func convertPoints(_ contours: Polylines, left: Double, width: Double) {
@@ -415,11 +416,10 @@ private struct Cells {
     var touched: UnsafeMutablePointer<UInt64>
     var coverage: UnsafeMutablePointer<UInt8>
     var box: PixelRect {
-        didSet { left = Double(box.x); width = Double(box.width); widthFixed = box.width << 8 }
+        didSet { left = Double(box.x); width = Double(box.width) }
     }
-    /// The box's left side and width as Doubles, converted once per fill instead of once per point.
+    /// The box's left side and width as Doubles, converted once per band instead of once per edge.
     private(set) var left = 0.0, width = 0.0
-    private(set) var widthFixed = 0
     var stride: Int
     var words: Int
 
@@ -429,7 +429,8 @@ private struct Cells {
 
     /// Adds the edge from `a` to `b`, clipped to the box's sides and to `farRows`: parts left of the
     /// box are pressed onto its left side (they still cover everything to their right), parts right
-    /// of it onto its right side (they cover nothing inside). For the few edges `fixed` turns away.
+    /// of it onto its right side (they cover nothing inside). For the edges of shapes with a point
+    /// outside the box's columns (`Rasterizer.convertPoints`).
     @inline(never)
     func addClipped(_ a: Point, _ b: Point) {
         guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }

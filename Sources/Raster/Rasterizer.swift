@@ -314,6 +314,8 @@ public final class Rasterizer {
 
     /// The sweep of `fill` in source-over mode, each touched chunk's eight coverages blended as soon
     /// as they are known (no span of coverage in between): the same pixels as `sweep` and its SIMD blend.
+    /// The walk over the touched bits is written out as in `sweep`: shared as a function taking a
+    /// closure, its captured running sum and position cost 1.6 M instructions a wheel frame.
     @inline(__always)
     private func sweepBlending(rule: FillRule, color: UInt32, into out: UnsafeMutablePointer<UInt32>, stride pixmapStride: Int) {
         let box = cells.box, stride = cells.stride, words = cells.words, width = box.width

@@ -35,50 +35,19 @@ public final class Rasterizer {
                      clip: PixelRect, into pixmap: inout Pixmap) {
         guard color >> 24 != 0 || mode == .plus, color != 0 else { return }
         let stride = pixmap.stride, bounds = pixmap.bounds
-        let opaque = color >> 24 == 255 && mode == .sourceOver
         pixmap.pixels.withUnsafeMutableBufferPointer { dst in
             let out = dst.baseAddress!
             if mode == .sourceOver {
                 inBands(contours, clip: clip, bounds: bounds) { sweepBlending(rule: rule, color: color, into: out, stride: stride) }
                 return
             }
+            // Plus (tiles that add up): a pixel at a time, coverage 0 adding nothing.
             inBands(contours, clip: clip, bounds: bounds) { sweep(rule: rule) { y, x0, cov in
                 let row = out + y * stride + x0
-                var i = 0
-                if mode == .sourceOver {
-                    // Eight pixels at a time, then four, no branch per pixel: coverage 0 leaves a pixel as it was.
-                    let source8 = SIMD8<UInt32>(repeating: color)
-                    while i + 8 <= cov.count {
-                        let c = SIMD8<UInt32>(truncatingIfNeeded: UnsafeRawPointer(cov.baseAddress! + i).loadUnaligned(as: SIMD8<UInt8>.self))
-                        let s = scalePixels(source8, by: c)
-                        let d = UnsafeRawPointer(row + i).loadUnaligned(as: SIMD8<UInt32>.self)
-                        UnsafeMutableRawPointer(row + i).storeBytes(of: s &+ scalePixels(d, by: SIMD8(repeating: 255) &- (s &>> 24)),
-                                                                    as: SIMD8<UInt32>.self)
-                        i += 8
-                    }
-                    let source = SIMD4<UInt32>(repeating: color)
-                    while i + 4 <= cov.count {
-                        let c = SIMD4<UInt32>(truncatingIfNeeded: UnsafeRawPointer(cov.baseAddress! + i).loadUnaligned(as: SIMD4<UInt8>.self))
-                        let s = scalePixels(source, by: c)
-                        let d = UnsafeRawPointer(row + i).loadUnaligned(as: SIMD4<UInt32>.self)
-                        UnsafeMutableRawPointer(row + i).storeBytes(of: s &+ scalePixels(d, by: SIMD4(repeating: 255) &- (s &>> 24)),
-                                                                    as: SIMD4<UInt32>.self)
-                        i += 4
-                    }
-                }
-                while i < cov.count {
-                    let c = cov[i]
-                    if c != 0 { row[i] = blend(color, coverage: UInt32(c), row[i], mode: mode) }
-                    i += 1
-                }
+                for i in 0..<cov.count where cov[i] != 0 { row[i] = blend(color, coverage: UInt32(cov[i]), row[i], mode: mode) }
             } solid: { y, x0, x1 in
                 let base = y * stride
-                if opaque {
-                    // Opaque interior: a plain store, at memset speed.
-                    fillPixels(out + base + x0, color, x1 - x0)
-                } else {
-                    for i in (base + x0)..<(base + x1) { out[i] = blend(color, coverage: 255, out[i], mode: mode) }
-                }
+                for i in (base + x0)..<(base + x1) { out[i] = blend(color, coverage: 255, out[i], mode: mode) }
             } }
         }
     }
@@ -283,7 +252,7 @@ public final class Rasterizer {
                     if spanStart < 0 { spanStart = start }
                     let cells = cellRow + start
                     // The chunk's running sums, then their coverage, eight at once.
-                    let sums = Rasterizer.runningSums(UnsafeRawPointer(cells).loadUnaligned(as: SIMD8<Int32>.self)) &+ SIMD8(repeating: sum)
+                    let sums = Rasterizer.runningSums(cells, from: sum)
                     sum = sums[7]
                     UnsafeMutableRawPointer(cov + start).storeBytes(of: Rasterizer.coverage(sums, rule), as: SIMD8<UInt8>.self)
                     cells.update(repeating: 0, count: Rasterizer.chunk)
@@ -302,14 +271,13 @@ public final class Rasterizer {
     static let fullShift: Int32 = 17
     static let fullCoverage: Int32 = 1 << 17
 
-    /// The running sums of `v` (lane i: v[0] + … + v[i]) in three shifted adds.
+    /// `sum` plus the running sums of the 8 cells from `cells` (lane i: sum + cells[0] + … + cells[i]),
+    /// added one by one: fewer instructions than three shifted SIMD adds, which Swift builds lane by lane.
     @inline(__always)
-    static func runningSums(_ v: SIMD8<Int32>) -> SIMD8<Int32> {
-        var v = v
-        v &+= SIMD8(0, v[0], v[1], v[2], v[3], v[4], v[5], v[6])
-        v &+= SIMD8(0, 0, v[0], v[1], v[2], v[3], v[4], v[5])
-        v &+= SIMD8(0, 0, 0, 0, v[0], v[1], v[2], v[3])
-        return v
+    static func runningSums(_ cells: UnsafePointer<Int32>, from sum: Int32) -> SIMD8<Int32> {
+        var sum = sum, sums = SIMD8<Int32>()
+        for i in 0..<8 { sum &+= cells[i]; sums[i] = sum }
+        return sums
     }
 
     /// The sweep of `fill` in source-over mode, each touched chunk's eight coverages blended as soon
@@ -343,8 +311,8 @@ public final class Rasterizer {
                     bits &= bits &- 1
                     if start > x { constantRun(start, Rasterizer.coverage(sum, rule)) }
                     let cells = cellRow + start
-                    var sums = SIMD8<Int32>()
-                    for i in 0..<8 { sum &+= cells[i]; sums[i] = sum }
+                    let sums = Rasterizer.runningSums(cells, from: sum)
+                    sum = sums[7]
                     let coverage = Rasterizer.levels(sums, rule)
                     cells.update(repeating: 0, count: Rasterizer.chunk)
                     if start >= emitLo && start &+ 8 <= emitHi {

@@ -58,20 +58,23 @@ final class TextRun {
         self.width = width; self.metrics = metrics
     }
 
-    /// How far a smooth outline may move for fewer edges, in px of the drawn text: its polygon through
-    /// the fine grid's edge midpoints zigzags by an eighth of a font pixel along round strokes, which
-    /// at label sizes is edges every frame to no visible end (a fifth of a pixel moves no edge visibly).
-    static let smoothTolerance = 0.2
+    /// How far a smooth outline may move for fewer edges, in px of the drawn text: a sixth of a font
+    /// pixel, at least a fifth of a drawn pixel (which moves no edge visibly) and at most 0.35 px
+    /// (large text keeps its shape as it was). The polygon through the fine grid's edge midpoints
+    /// zigzags by an eighth of a font pixel along round strokes; at wheel label sizes those zigzags
+    /// were more than half of the labels' edges every frame (6 200 of them at 1080p, 2 400 without)
+    /// for a wobble of a quarter pixel that no one wants to see.
+    static func smoothTolerance(scale: Double) -> Double { min(max(0.2, scale / 6), 0.35) }
 
     /// Places `outline` with its pen at `pen` px, scaled by `scale`; a `smooth` one simplified to
-    /// within `smoothTolerance` px (a pixel-exact one is kept as it is: its corners are the design).
+    /// within `smoothTolerance(scale:)` px (a pixel-exact one is kept as it is: its corners are the design).
     func append(_ outline: GlyphOutline, scale: Double, pen: Double, smooth: Bool) {
         guard !outline.contourEnds.isEmpty else { return }
         var start = 0
         for end in outline.contourEnds {
             let contour = outline.points[start..<end]
             if smooth && scale > 0 {
-                TextRun.simplify(contour, tolerance: TextRun.smoothTolerance / scale, into: &points)
+                TextRun.simplify(contour, tolerance: TextRun.smoothTolerance(scale: scale) / scale, into: &points)
             } else {
                 points.append(contentsOf: contour)
             }

@@ -481,20 +481,26 @@ private struct Cells {
             return
         }
         let (xl, xr) = x < xNext ? (x, xNext) : (xNext, x)
-        let cl = xl >> 8, cr = xr >> 8
+        let cl = xl &>> 8, cr = xr &>> 8
         // Each column's piece of the height in proportion to its width, the last taking what is left.
-        let k = Double(d) / Double(xr - xl)
-        var from = xl, done: Int32 = 0
-        for column in cl...cr {
-            let left = column << 8
-            let to = min(xr, left + 256)
-            let sum = to == xr ? d : Int32(truncatingIfNeeded: roundToInt(Double(to - xl) * k))
+        // (Wrapping arithmetic: every value is a few thousand px in 1/256 px, and a checked one
+        // cost an overflow branch per operation.)
+        let k = Double(d) / Double(xr &- xl)
+        var from = xl, done: Int32 = 0, column = cl
+        while column < cr {
+            let left = column &<< 8, to = left &+ 256
+            let sum = to == xr ? d : Int32(truncatingIfNeeded: roundToInt(Double(to &- xl) * k))
             let h = sum &- done
-            let a = h &* Int32(truncatingIfNeeded: (from - left) &+ (to - left))
+            let a = h &* Int32(truncatingIfNeeded: (from &- left) &+ 256)
             cell[column] &+= h &<< 9 &- a
             cell[column &+ 1] &+= a
-            done = sum; from = to
+            done = sum; from = to; column &+= 1
         }
+        // The last column, to `xr`: what is left of the height.
+        let h = d &- done
+        let a = h &* Int32(truncatingIfNeeded: (from &- (cr &<< 8)) &+ (xr &- (cr &<< 8)))
+        cell[cr] &+= h &<< 9 &- a
+        cell[cr &+ 1] &+= a
         Cells.touch(bits, from: cl, through: cr &+ 1)
     }
 
@@ -520,11 +526,4 @@ private struct Cells {
             bits[w1] |= last
         }
     }
-}
-
-/// `v` rounded to the nearest integer (ties to even), for |v| < 2⁵¹: adding 1.5·2⁵² leaves it in the
-/// low mantissa bits. `rounded()` is a libm call on x86-64's baseline and `Int(_: Double)` three range checks.
-private let integerMagic = 6755399441055744.0
-@inline(__always) private func roundToInt(_ v: Double) -> Int {
-    Int(truncatingIfNeeded: (v + integerMagic).bitPattern &- integerMagic.bitPattern)
 }

@@ -15,7 +15,9 @@ import Darwin
 /// Per-call scratch of `fillSectors`, kept by the canvas so a frame allocates nothing: raw memory
 /// grown on demand (arrays cost a uniqueness check per write and a retain per slab here).
 final class SectorScratch {
-    typealias Crossing = (xt: Double, xb: Double, first: Int, end: Int, left: UInt32, right: UInt32)
+    /// A ray's crossing of a slab: its x at either end (`xl` ≤ `xr`), the columns it passes
+    /// through, and the colours left and right of it.
+    typealias Crossing = (xl: Double, xr: Double, first: Int, end: Int, left: UInt32, right: UInt32)
     private(set) var rays = 0, columns = 0
     /// The sectors wider than nothing: their starting angles and colours.
     private(set) var angles = UnsafeMutablePointer<Double>.allocate(capacity: 1)
@@ -204,11 +206,12 @@ private struct SectorRows {
         var count = 0
         for k in rays[f..<g] {
             let xt = cx + (ya - cy) * cot[k], xb = cx + (yb - cy) * cot[k]
+            let xl = min(xt, xb), xr = max(xt, xb)
             // Columns the ray passes through, within the written ones (a near-horizontal ray's
             // ends may lie far outside).
-            let a = min(max(min(xt, xb), left), right), b = min(max(max(xt, xb), left), right)
+            let a = min(max(xl, left), right), b = min(max(xr, left), right)
             let next = upper ? colors[k] : previous[k]
-            crossings[count] = (xt, xb, Int(a.rounded(.down)), Int(b.rounded(.up)), colour, next)
+            crossings[count] = (xl, xr, floorToInt(a), ceilToInt(b), colour, next)
             count += 1
             colour = next
         }
@@ -224,23 +227,26 @@ private struct SectorRows {
             // before it (`a`) to the first whose columns start after it (`b`). Rays keep their order
             // along a slab, so both only move right: hundreds of thin sectors cost per pixel only
             // the few that meet in it.
+            let stop = min(end, hi)
+            if j == i + 1 {
+                // One ray (nearly every crossing): its pixels in a loop of their own.
+                if x < stop { crossingPixels(row, crossings[i], from: x, to: stop) }
+                x = max(x, stop)
+                i = j
+                continue
+            }
             var a = i, b = i
-            while x < min(end, hi) {
-                let column = Double(x)
-                if j == i + 1 {
-                    let c = crossings[i]
-                    // + 0.5 and truncation: rounding a fraction in 0…1 without a libm call per pixel.
-                    let cover = UInt32(rightFraction(column, c.xt, c.xb) * 255 + 0.5)
-                    row[x] = mix(c.left, c.right, cover)
+            while x < stop {
+                while a < j && crossings[a].end <= x { a += 1 }
+                b = max(b, a)
+                while b < j && crossings[b].first <= x { b += 1 }
+                if a == b {
+                    row[x] = a < j ? crossings[a].left : crossings[j - 1].right
+                } else if b == a + 1 {
+                    // One ray in this pixel: as `crossingPixels` has it, whichever rays the clip leaves out.
+                    crossingPixels(row, crossings[a], from: x, to: x + 1)
                 } else {
-                    while a < j && crossings[a].end <= x { a += 1 }
-                    b = max(b, a)
-                    while b < j && crossings[b].first <= x { b += 1 }
-                    if a == b {
-                        row[x] = a < j ? crossings[a].left : crossings[j - 1].right
-                    } else {
-                        row[x] = clusterPixel(column, from: a, to: b)
-                    }
+                    row[x] = clusterPixel(Double(x), from: a, to: b)
                 }
                 x += 1
             }
@@ -249,13 +255,33 @@ private struct SectorRows {
         if x < hi { fillPixels(row + x, crossings[count - 1].right, hi - x) }
     }
 
+    /// Columns `x0..<x1` of crossing `c`: each pixel its two colours in proportion to its area on
+    /// either side of the ray (`rightFraction`, with the slope's reciprocal taken once per crossing).
+    @inline(__always)
+    private func crossingPixels(_ row: UnsafeMutablePointer<UInt32>, _ c: SectorScratch.Crossing, from x0: Int, to x1: Int) {
+        let width = c.xr - c.xl
+        if width < 1e-9 {
+            for x in x0..<x1 {
+                let f = min(max(Double(x) + 1 - c.xl, 0), 1)
+                row[x] = mix(c.left, c.right, UInt32(truncatingIfNeeded: roundToInt(f * 255)))
+            }
+            return
+        }
+        let k = 1 / width
+        for x in x0..<x1 {
+            let u = Double(x) + 1
+            let f = min(max((integral(u - c.xl) - integral(u - c.xr)) * k, 0), 1)
+            row[x] = mix(c.left, c.right, UInt32(truncatingIfNeeded: roundToInt(f * 255)))
+        }
+    }
+
     /// A pixel several rays of crossings `i..<j` pass through: sector m of the cluster covers what
     /// lies right of ray m − 1 and left of ray m. The 255 levels go out by largest remainder, so no
     /// sector's rounding lands on another's.
     private func clusterPixel(_ column: Double, from i: Int, to j: Int) -> UInt32 {
         var leftOf = 1.0, given = 0
         for m in i...j {
-            let rightOf = m < j ? min(leftOf, rightFraction(column, crossings[m].xt, crossings[m].xb)) : 0
+            let rightOf = m < j ? min(leftOf, rightFraction(column, crossings[m].xl, crossings[m].xr)) : 0
             let w = max(0, leftOf - rightOf) * 255
             weights[m - i] = w
             given += Int(w)
@@ -279,10 +305,17 @@ private struct SectorRows {
     }
 }
 
-/// `a` where `cover` is 0, `b` where it is 255, exactly complementary in between.
+/// `a` where `cover` is 0, `b` where it is 255, in between a·(255 − cover) + b·cover per channel,
+/// divided by 255 and rounded once (two channels to a 32-bit lane, as `scalePixel`: each sum stays
+/// below 2¹⁶).
 @inline(__always)
 private func mix(_ a: UInt32, _ b: UInt32, _ cover: UInt32) -> UInt32 {
-    plusPixel(scalePixel(a, by: 255 - cover), scalePixel(b, by: cover))
+    let m: UInt32 = 0x00FF_00FF, other = 255 &- cover
+    var rb = (a & m) &* other &+ (b & m) &* cover &+ 0x0080_0080
+    rb = ((rb &+ ((rb >> 8) & m)) >> 8) & m
+    var ag = ((a >> 8) & m) &* other &+ ((b >> 8) & m) &* cover &+ 0x0080_0080
+    ag = (ag &+ ((ag >> 8) & m)) & 0xFF00_FF00
+    return rb | ag
 }
 
 /// The part of pixel column [x, x + 1] (over the slab's height) right of the line from `xt` at the
@@ -294,9 +327,12 @@ private func rightFraction(_ x: Double, _ xt: Double, _ xb: Double) -> Double {
     return min(max((integral(f1) - integral(f0)) / d, 0), 1)
 }
 
-/// ∫ clamp(u, 0, 1) du from 0.
+/// ∫ clamp(u, 0, 1) du from 0 (½u² up to 1, then u − ½), without a branch.
 @inline(__always)
-private func integral(_ u: Double) -> Double { u <= 0 ? 0 : u < 1 ? 0.5 * u * u : u - 0.5 }
+private func integral(_ u: Double) -> Double {
+    let v = min(max(u, 0), 1)
+    return 0.5 * v * v + max(u - 1, 0)
+}
 
 /// `a` in (−π, π].
 private func normalizedAngle(_ a: Double) -> Double {

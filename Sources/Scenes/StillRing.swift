@@ -19,6 +19,12 @@ struct StillRing {
 
     /// The band over its inward shadow, in frame px.
     let band: SpanImage
+    /// The band's pixels whose centre lies within `innerRadius` of the centre: its inner edge and
+    /// the shadow, which lie over the slices and change as they turn. Outside it the band is opaque
+    /// out to `opaqueTo`, so a backdrop with the whole band on it (`WheelFrameCache.ringBackdrop`)
+    /// needs only this part drawn again each frame, over slices that reach no farther.
+    let innerBand: SpanImage
+    let innerRadius: Double
     /// A bulb centred (x, y)/`phases` px right and down of (0, 0): index `y·phases + x`.
     private let bulbs: [SpanImage]
     /// Each bulb image's origin is this many px up and left of its bulb's pixel corner.
@@ -35,7 +41,8 @@ struct StillRing {
         self.center = center
         // Nothing to draw for a ring of no size (or one no frame could hold).
         guard radius > 0, radius < Double(Pixmap.maxSide), center.x.isFinite, center.y.isFinite else {
-            band = SpanImage(); bulbs = []; bulbOffset = 0; track = 0; angles = []; opaqueFrom = 0; opaqueTo = 0
+            band = SpanImage(); innerBand = SpanImage(); innerRadius = 0
+            bulbs = []; bulbOffset = 0; track = 0; angles = []; opaqueFrom = 0; opaqueTo = 0
             return
         }
         let outer = radius * RingImage.outerFraction
@@ -43,11 +50,13 @@ struct StillRing {
         let edge = bandShape.inner, width = StillRing.shadowWidthFraction * radius
         opaqueFrom = edge + 0.5
         opaqueTo = outer - 0.5
+        // A pixel past the slices' reach (`WheelScene.prepare`: opaqueFrom + 1.5).
+        innerRadius = opaqueFrom + 2.5
         // Band over shadow, row by row over the annulus from the shadow's start to the rim. Smaller
         // than the shipped image (radius 512), each pixel averages radii as area averaging the image would.
         let samples = min(8, max(1, Int((1.5 * 512 / radius).rounded(.up))))
-        var band = SpanImage()
-        let reach = outer + 1, hole = max(0, edge - width - 1)
+        var band = SpanImage(), innerBand = SpanImage()
+        let reach = outer + 1, hole = max(0, edge - width - 1), inner2 = innerRadius * innerRadius
         var row: [UInt32] = []
         for y in Int((center.y - reach).rounded(.down))...Int((center.y + reach).rounded(.up)) {
             let dy = Double(y) + 0.5 - center.y
@@ -71,9 +80,21 @@ struct StillRing {
                     row.append(sourceOver(bandShape.pixel(dx: dx, dy: dy, samples: samples), shade))
                 }
                 row.withUnsafeBufferPointer { band.append(row: $0, x: a, y: y) }
+                // The piece's pixels inside `innerRadius`: one stretch (the distance falls, then rises).
+                var i0 = a, i1 = a
+                for x in a..<b {
+                    let dx = Double(x) + 0.5 - center.x
+                    guard dx * dx + dy * dy < inner2 else { continue }
+                    if i0 == i1 { i0 = x }
+                    i1 = x + 1
+                }
+                if i0 < i1 {
+                    row.withUnsafeBufferPointer { innerBand.append(row: UnsafeBufferPointer(rebasing: $0[(i0 - a)..<(i1 - a)]), x: i0, y: y) }
+                }
             }
         }
         self.band = band
+        self.innerBand = innerBand
 
         // The bulbs: one per quarter-pixel offset, each centred that far from a pixel corner.
         let bulb = RingImage.bulbRadius(ringRadius: radius)
@@ -92,9 +113,10 @@ struct StillRing {
         angles = RingImage.bulbAngles
     }
 
-    /// The band and its shadow, then the bulbs turned by `rotation` (radians clockwise).
-    func draw(in canvas: Canvas, rotation: Double) {
-        canvas.draw(band)
+    /// The band and its shadow (or only `innerBand`, over a backdrop that has the band), then the
+    /// bulbs turned by `rotation` (radians clockwise).
+    func draw(in canvas: Canvas, rotation: Double, innerOnly: Bool = false) {
+        canvas.draw(innerOnly ? innerBand : band)
         guard bulbs.count == StillRing.phases * StillRing.phases, rotation.isFinite else { return }
         let n = Double(StillRing.phases), limit = Double(Int32.max)
         for angle in angles {

@@ -57,6 +57,11 @@ struct WheelFrameCache {
     var ringSpans: [PixelSpan]?
     /// The background and the wheel's shadow, which never move: copied, not redrawn, each frame.
     var backdrop: Pixmap?
+    /// `backdrop` with the still ring's band composited on it, where the slices stop a pixel into
+    /// the band's opaque part and nothing else is drawn under the band: a frame copies this outside
+    /// `stillRing.innerRadius` and draws only the band's inner part again (its outer part and the
+    /// shadow it casts outward never change). Pixel for pixel the frame that draws the whole band.
+    var ringBackdrop: Pixmap?
     /// Where the backdrop's top-left pixel lies in the frame.
     var backdropOrigin = (x: 0, y: 0)
     let pointer: Path
@@ -256,6 +261,12 @@ extension WheelScene {
             backdrop.withTransform(.translation(x: -Double(square.x), y: -Double(square.y))) { drawShadow(made, in: backdrop) }
             made.backdrop = backdrop.pixmap
             made.backdropOrigin = (square.x, square.y)
+            // The band over the backdrop, when the slices end where `innerBand` still covers them
+            // (a pixel and a half into the opaque band) and no numbered-mode rim lies on the band.
+            if let stillRing, let sectors = sectorFill, sectors.radius == stillRing.opaqueFrom + 1.5, separators == nil {
+                backdrop.draw(stillRing.band, dx: -square.x, dy: -square.y)
+                made.ringBackdrop = backdrop.pixmap   // a copy: `backdrop` keeps its own pixels
+            }
         }
         cache = made
         return made
@@ -371,8 +382,9 @@ extension WheelScene {
         }
     }
 
-    func drawRing(_ frame: WheelFrameCache, rotation: Double, in canvas: Canvas) {
-        if let still = frame.stillRing { return still.draw(in: canvas, rotation: rotation) }
+    /// `overRingBackdrop`: the canvas has `frame.ringBackdrop` under the slices.
+    func drawRing(_ frame: WheelFrameCache, rotation: Double, overRingBackdrop: Bool = false, in canvas: Canvas) {
+        if let still = frame.stillRing { return still.draw(in: canvas, rotation: rotation, innerOnly: overRingBackdrop) }
         guard let ring = frame.ring else { return }
         let side = Double(ring.width)
         let t = Transform.translation(x: -side / 2, y: -Double(ring.height) / 2)

@@ -257,7 +257,16 @@ public final class WheelScene: Scene {
         let rotation = spinner.rotation(at: t) + attractDrift(at: t)
         let winner = spinner.result(at: t) ?? (spinner.currentSpin == nil ? restingWinner : nil)
         let highlight = winner == nil ? 0 : spinner.currentSpin == nil ? 1 : highlightStrength(at: t)
-        if let backdrop = frame.backdrop {
+        // The winner's glow reaches over the band: then the band is drawn whole, over it.
+        let ringBackdrop = (winner == nil || highlight <= 0) ? frame.ringBackdrop : nil
+        if let ringBackdrop, let still = frame.stillRing {
+            // The backdrop with the band on it, except inside the band's inner part: the slices
+            // cover that, and the band's inner part goes over them.
+            let origin = frame.backdropOrigin
+            canvas.clear(config.backgroundColor,
+                         outside: PixelRect(x: origin.x, y: origin.y, width: ringBackdrop.width, height: ringBackdrop.height))
+            canvas.replace(with: ringBackdrop, at: origin, outside: frame.layout.center, radius: still.innerRadius)
+        } else if let backdrop = frame.backdrop {
             // Plain background around the wheel's square; inside it the backdrop, except under the
             // slices (they cover their disc completely and are composited over the backdrop itself)
             // and under the ring's opaque band.
@@ -274,7 +283,7 @@ public final class WheelScene: Scene {
                    moving: spinning || attractDrift(at: t) > 0, in: canvas)
         if let winner { drawHighlight(frame, winner: winner, strength: highlight, rotation: rotation, in: canvas) }
         drawLabels(frame, rotation: rotation, winner: winner, strength: highlight, in: canvas)
-        drawRing(frame, rotation: rotation, in: canvas)
+        drawRing(frame, rotation: rotation, overRingBackdrop: ringBackdrop != nil, in: canvas)
         drawHub(frame, in: canvas)
         drawPointer(frame, in: canvas)
         // The result and the button lie beside or below the wheel: a frame clipped to the turning

@@ -102,7 +102,8 @@ final class RingBandTests: XCTestCase {
     }
 
     /// Huge frames skip the backdrop cache (it would cost a frame's memory): the frames must be the
-    /// ones drawn with it, spinning, stopping and stopped with the winner highlighted.
+    /// ones drawn with it, spinning, stopping and stopped with the winner highlighted. With it, frames
+    /// copy the band from the backdrop and draw only its inner part: the same pixels as the whole band.
     func testWithoutTheBackdropCacheTheFramesAreTheSame() throws {
         let resources = try SceneResources.loadDefault()
         let cached = try WheelScene(resources: resources, seed: 3), uncached = try WheelScene(resources: resources, seed: 3)
@@ -113,7 +114,9 @@ final class RingBandTests: XCTestCase {
             cached.render(into: a, at: t)
             uncached.render(into: b, at: t)
             XCTAssertNotNil(cached.cache?.backdrop)
+            XCTAssertNotNil(cached.cache?.ringBackdrop)
             XCTAssertNil(uncached.cache?.backdrop)
+            XCTAssertNil(uncached.cache?.ringBackdrop)
             XCTAssertTrue(a.pixmap == b.pixmap, "at t = \(t)")
         }
     }

@@ -117,6 +117,20 @@ struct StillRing {
     /// bulbs turned by `rotation` (radians clockwise).
     func draw(in canvas: Canvas, rotation: Double, innerOnly: Bool = false) {
         canvas.draw(innerOnly ? innerBand : band)
+        forEachBulb(rotation: rotation) { bulb, dx, dy in canvas.draw(bulb, dx: dx, dy: dy) }
+    }
+
+    /// The box of every pixel the bulbs at `rotation` draw (a frame that keeps the one before it
+    /// copies these back from the backdrop before drawing the bulbs at their new places).
+    func forEachBulbBox(rotation: Double, _ body: (PixelRect) -> Void) {
+        forEachBulb(rotation: rotation) { bulb, dx, dy in
+            let b = bulb.bounds
+            body(PixelRect(x: b.x + dx, y: b.y + dy, width: b.width, height: b.height))
+        }
+    }
+
+    /// Each bulb at `rotation`: its image for the quarter-pixel offset and where it goes.
+    private func forEachBulb(rotation: Double, _ body: (SpanImage, Int, Int) -> Void) {
         guard bulbs.count == StillRing.phases * StillRing.phases, rotation.isFinite else { return }
         let n = Double(StillRing.phases), limit = Double(Int32.max)
         for angle in angles {
@@ -124,7 +138,7 @@ struct StillRing {
             // Quarter pixels, floored by the shift (so negative positions round the same way).
             let qx = Int(min(max((p.x * n).rounded(), -limit), limit)), qy = Int(min(max((p.y * n).rounded(), -limit), limit))
             let mask = StillRing.phases - 1, shift = StillRing.phaseShift
-            canvas.draw(bulbs[(qy & mask) * StillRing.phases + (qx & mask)], dx: qx >> shift, dy: qy >> shift)
+            body(bulbs[(qy & mask) * StillRing.phases + (qx & mask)], qx >> shift, qy >> shift)
         }
     }
 }

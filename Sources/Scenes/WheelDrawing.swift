@@ -269,6 +269,7 @@ extension WheelScene {
             }
         }
         cache = made
+        cacheBuilds &+= 1
         return made
     }
 

@@ -76,6 +76,14 @@ public final class WheelScene: Scene {
     var largestBackdrop = 4096 * 4096
     /// The slices' boundary angles of the frame being drawn (`drawSlices`).
     var sliceBoundaries: [Double] = []
+    /// Bumped each time `cache` is built: a frame kept in a canvas belongs to one cache.
+    var cacheBuilds = 0
+    /// The spinning frame `dirtyRect` last answered for: drawn inside `rect`, over the frame at
+    /// `since`, it is the frame at `at`.
+    var dirtyAnswer: (since: Double, at: Double, rect: PixelRect)?
+    /// The frame last drawn: into which canvas, at what time and rotation, and whether it was the
+    /// wheel alone over `ringBackdrop` (no glow, card, editor or note), for the cache built `cacheBuilds`-th.
+    var lastFrame: (canvas: ObjectIdentifier, t: Double, rotation: Double, wheelOnly: Bool, cacheBuilds: Int)?
     /// The result as last laid out: its text, box and largest size, and the lines.
     var resultLines: (text: String, box: Rect, largest: Double, lines: ResultLines)?
 
@@ -238,7 +246,9 @@ public final class WheelScene: Scene {
         if bannerIndex(at: previous) != bannerIndex(at: t) {
             dirty = dirty.union(frame.layout.resultRect.insetBy(-4 - 0.1 * frame.layout.resultRect.height))
         }
-        return PixelRect(enclosing: dirty)
+        let rect = PixelRect(enclosing: dirty)
+        dirtyAnswer = (previous, t, rect)
+        return rect
     }
 
     public func prepare(frameSize: Size) { _ = prepare(for: frameSize) }
@@ -247,6 +257,9 @@ public final class WheelScene: Scene {
         reportSpinEnd(at: t)
         applyRefresh(at: t)
         let frame = prepare(for: Size(width: Double(canvas.width), height: Double(canvas.height)))
+        // Whatever this frame is, the canvas holds it from now on, not the frame before.
+        let previous = lastFrame
+        lastFrame = nil
         if let stop = celebratedStop(at: t), let winner = spinner.result(at: t), cardStands(at: t), editor == nil,
            !noteIsVisible(at: t), attractDrift(at: t) == 0, let backdrop = cardBackdrop, backdrop.end == stop, backdrop.winner == winner,
            backdrop.pixmap.width == canvas.width, backdrop.pixmap.height == canvas.height {
@@ -259,13 +272,34 @@ public final class WheelScene: Scene {
         let highlight = winner == nil ? 0 : spinner.currentSpin == nil ? 1 : highlightStrength(at: t)
         // The winner's glow reaches over the band: then the band is drawn whole, over it.
         let ringBackdrop = (winner == nil || highlight <= 0) ? frame.ringBackdrop : nil
+        let wheelOnly = ringBackdrop != nil && celebratedStop(at: t) == nil && editor == nil && !noteIsVisible(at: t)
+        let kept = keptFrame(previous, in: canvas, at: t)
+        defer { lastFrame = (ObjectIdentifier(canvas), t, rotation, wheelOnly, cacheBuilds) }
         if let ringBackdrop, let still = frame.stillRing {
             // The backdrop with the band on it, except inside the band's inner part: the slices
             // cover that, and the band's inner part goes over them.
             let origin = frame.backdropOrigin
             canvas.clear(config.backgroundColor,
                          outside: PixelRect(x: origin.x, y: origin.y, width: ringBackdrop.width, height: ringBackdrop.height))
-            canvas.replace(with: ringBackdrop, at: origin, outside: frame.layout.center, radius: still.innerRadius)
+            if wheelOnly, let kept {
+                // The canvas holds the wheel a moment ago: around the disc only the bulbs moved. Back
+                // under the old bulbs, the pointer, the banner and the button, the rest stays.
+                let clip = canvas.clip
+                func restore(_ box: PixelRect) {
+                    canvas.clip = clip.intersection(box)
+                    canvas.replace(with: ringBackdrop, at: origin, outside: frame.layout.center, radius: 0)
+                }
+                still.forEachBulbBox(rotation: kept.rotation, restore)
+                if let pointer = frame.pointerSprite {
+                    restore(PixelRect(x: pointer.x, y: pointer.y, width: pointer.image.width, height: pointer.image.height))
+                }
+                let result = frame.layout.resultRect, button = frame.layout.buttonRect
+                restore(PixelRect(enclosing: result.insetBy(-4 - 0.1 * result.height)))
+                restore(PixelRect(enclosing: button.insetBy(-4 - 0.1 * button.height)))
+                canvas.clip = clip
+            } else {
+                canvas.replace(with: ringBackdrop, at: origin, outside: frame.layout.center, radius: still.innerRadius)
+            }
         } else if let backdrop = frame.backdrop {
             // Plain background around the wheel's square; inside it the backdrop, except under the
             // slices (they cover their disc completely and are composited over the backdrop itself)
@@ -316,6 +350,20 @@ public final class WheelScene: Scene {
         }
         if let editor { drawEditor(editor, frame: frame, in: canvas) }
         if noteIsVisible(at: t), let note { drawNote(note.text, frame: frame, in: canvas) }
+    }
+
+    /// The frame `canvas` holds (`last`, the frame drawn before this one), when it is the wheel
+    /// alone at the time `dirtyAnswer` was asked about and this frame is drawn inside the rectangle
+    /// answered for `t`, short of the whole canvas: then everything in it but the disc, the bulbs and
+    /// what lies beside the wheel is already as this frame has it. (A whole-canvas clip may be a
+    /// caller that draws over the wheel, as the problem panel does, redrawing everything.)
+    func keptFrame(_ last: (canvas: ObjectIdentifier, t: Double, rotation: Double, wheelOnly: Bool, cacheBuilds: Int)?,
+                   in canvas: Canvas, at t: Double) -> (t: Double, rotation: Double)? {
+        guard let answer = dirtyAnswer, answer.at == t, canvas.clip != canvas.pixmap.bounds,
+              canvas.clip == answer.rect.intersection(canvas.pixmap.bounds),
+              let last, last.canvas == ObjectIdentifier(canvas), last.t == answer.since, last.wheelOnly,
+              last.cacheBuilds == cacheBuilds else { return nil }
+        return (last.t, last.rotation)
     }
 
     /// 0 → 1 over `highlightFadeIn` seconds after the stop (smoothstep).

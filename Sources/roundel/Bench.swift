@@ -247,11 +247,13 @@ struct Bench: ParsableCommand {
         elapsed.reserveCapacity(times.count)
         let frameSize = Size(width: Double(canvas.width), height: Double(canvas.height))
         guard let first = times.first else { return elapsed }
-        scene.render(into: canvas, at: first - 1.0 / 60)
+        var previous = first - 1.0 / 60
+        scene.render(into: canvas, at: previous)
         for (i, t) in times.enumerated() {
             if i % 30 == 29 { floor.sample(5) }
             let t0 = DispatchTime.now().uptimeNanoseconds
-            if !full, let dirty = scene.dirtyRect(since: t - 1.0 / 60, at: t, frameSize: frameSize) {
+            defer { previous = t }
+            if !full, let dirty = scene.dirtyRect(since: previous, at: t, frameSize: frameSize) {
                 canvas.clip = dirty.intersection(canvas.pixmap.bounds)
                 scene.render(into: canvas, at: t)
                 canvas.clip = canvas.pixmap.bounds

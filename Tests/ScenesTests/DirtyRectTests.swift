@@ -2,7 +2,7 @@
 // the frame before it, equals the same frame drawn whole, pixel for pixel (the performance issue).
 import BitmapFont
 import Raster
-import Scenes
+@testable import Scenes
 import XCTest
 
 final class DirtyRectTests: XCTestCase {
@@ -94,5 +94,42 @@ final class DirtyRectTests: XCTestCase {
             let scene = try XCTUnwrap(try SceneCatalog.make(name, resources: r))
             try assertIncrementalFramesMatch(scene, width: 200, height: 150, times: stride(from: 0.0, through: 3, by: 0.25).map { $0 })
         }
+    }
+}
+
+extension DirtyRectTests {
+    /// A spinning wheel redrawn over its own frame, as the window redraws it, keeps the band, the
+    /// backdrop and the shadow from the frame before and puts back only what the bulbs, pointer and
+    /// banner covered: every frame must still equal the one a second wheel draws whole, through the
+    /// spin, its stop, the winner's glow and the next spin.
+    func testAWheelRedrawnOverItsOwnFramesEqualsWholeFrames() throws {
+        let r = try resources()
+        let kept = try WheelScene(resources: r, seed: 11), fresh = try WheelScene(resources: r, seed: 11)
+        try kept.spin(at: 0.1, to: 2); try fresh.spin(at: 0.1, to: 2)
+        let width = 960, height = 540, size = Size(width: Double(width), height: Double(height))
+        let canvas = try XCTUnwrap(Canvas(width: width, height: height)), whole = try XCTUnwrap(Canvas(width: width, height: height))
+        var times = stride(from: 0.0, through: 8.0, by: 1.0 / 30).map { $0 }
+        times += stride(from: 8.2, through: 12.0, by: 0.1).map { $0 }
+        var previous = times[0], reused = 0
+        kept.render(into: canvas, at: previous)
+        for t in times.dropFirst() {
+            if t >= 8.2 && t < 8.3 { try kept.spin(at: t, to: 7); try fresh.spin(at: t, to: 7) }
+            if let dirty = kept.dirtyRect(since: previous, at: t, frameSize: size) {
+                canvas.clip = dirty.intersection(canvas.pixmap.bounds)
+                if kept.keptFrame(kept.lastFrame, in: canvas, at: t) != nil { reused += 1 }
+                kept.render(into: canvas, at: t)
+                canvas.clip = canvas.pixmap.bounds
+            } else {
+                kept.render(into: canvas, at: t)
+            }
+            previous = t
+            whole.clear()
+            fresh.render(into: whole, at: t)
+            guard canvas.pixmap == whole.pixmap else {
+                let i = canvas.pixmap.pixels.indices.first { canvas.pixmap.pixels[$0] != whole.pixmap.pixels[$0] } ?? 0
+                return XCTFail("at t = \(t): first differing pixel (\(i % width), \(i / width))")
+            }
+        }
+        XCTAssertGreaterThan(reused, 150, "most spinning frames keep the frame before")
     }
 }

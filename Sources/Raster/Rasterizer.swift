@@ -453,13 +453,27 @@ private struct Cells {
         let dxdy = Double(xb &- xa) / Double(yb &- ya)
         var yTop = ya, xTop = xa
         if ya < first &<< 8 { yTop = first &<< 8; xTop = xa &+ roundToInt(Double(yTop &- ya) * dxdy) }
-        for row in first..<end {
-            let yBottom = min(yb, (row &+ 1) &<< 8)
-            let xBottom = yBottom == yb ? xb : xa &+ roundToInt(Double(yBottom &- ya) * dxdy)
-            Cells.cover(cell, bits, xTop, xBottom, Int32(truncatingIfNeeded: yBottom &- yTop) &* dir)
-            yTop = yBottom; xTop = xBottom
-            cell += stride; bits += words
+        // Rows first..<last end at their bottom boundary, `down` (1/256 px) below the edge's top end
+        // (an exact Double, stepped by 256); the last row ends at the edge's end or the box's bottom.
+        let last = end &- 1, cellStride = stride, wordStride = words
+        var down = Double(((first &+ 1) &<< 8) &- ya)
+        if first < last {
+            Cells.cover(cell, bits, xTop, xa &+ roundToInt(down * dxdy), Int32(truncatingIfNeeded: ((first &+ 1) &<< 8) &- yTop) &* dir)
+            xTop = xa &+ roundToInt(down * dxdy)
+            cell += cellStride; bits += wordStride; down += 256
+            // Whole rows: 256 high.
+            let d = 256 &* dir
+            for _ in (first &+ 1)..<last {
+                let xBottom = xa &+ roundToInt(down * dxdy)
+                Cells.cover(cell, bits, xTop, xBottom, d)
+                xTop = xBottom
+                cell += cellStride; bits += wordStride; down += 256
+            }
+            yTop = last &<< 8
         }
+        let yBottom = min(yb, end &<< 8)
+        let xBottom = yBottom == yb ? xb : xa &+ roundToInt(down * dxdy)
+        Cells.cover(cell, bits, xTop, xBottom, Int32(truncatingIfNeeded: yBottom &- yTop) &* dir)
     }
 
     /// Adds to one row's cells a segment from `x` at its top to `xNext` at its bottom (1/256 px), `d`

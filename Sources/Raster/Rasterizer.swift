@@ -484,38 +484,55 @@ private struct Cells {
     @inline(__always)
     static func cover(_ cell: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
                       _ x: Int, _ xNext: Int, _ d: Int32) {
-        let c = x >> 8
-        if c == xNext >> 8 {
-            // Within one column (most rows of most edges): two cells, two bits.
-            let a = d &* Int32(truncatingIfNeeded: (x & 255) &+ (xNext & 255))
-            cell[c] &+= d &<< 9 &- a
-            cell[c &+ 1] &+= a
-            Cells.touch(bits, c)
-            Cells.touch(bits, c &+ 1)
-            return
-        }
+        let c = x &>> 8
+        guard c == xNext &>> 8 else { return coverColumns(cell, bits, x, xNext, d) }
+        // Within one column (most rows of most edges): two cells, and their chunk (the next one too
+        // when the second cell starts it).
+        let a = d &* Int32(truncatingIfNeeded: (x & 255) &+ (xNext & 255))
+        cell[c] &+= d &<< 9 &- a
+        cell[c &+ 1] &+= a
+        Cells.touch(bits, c)
+        if c & (Rasterizer.chunk &- 1) == Rasterizer.chunk &- 1 { Cells.touch(bits, c &+ 1) }
+    }
+
+    /// `cover` for a segment across more than one column, out of line: inlined, its values crowded
+    /// the registers of every edge's row walk. Each column's running share of the height is worked
+    /// out from the segment's left end (its distance an exact Double, stepped by a column), the last
+    /// column taking what is left. A column crossed whole puts h·256 in itself and in the next cell.
+    /// (Wrapping arithmetic: every value is a few thousand px in 1/256 px, and a checked one cost an
+    /// overflow branch per operation.)
+    @inline(never)
+    static func coverColumns(_ cell: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
+                             _ x: Int, _ xNext: Int, _ d: Int32) {
         let (xl, xr) = x < xNext ? (x, xNext) : (xNext, x)
         let cl = xl &>> 8, cr = xr &>> 8
-        // Each column's piece of the height in proportion to its width, the last taking what is left.
-        // (Wrapping arithmetic: every value is a few thousand px in 1/256 px, and a checked one
-        // cost an overflow branch per operation.)
         let k = Double(d) / Double(xr &- xl)
-        var from = xl, done: Int32 = 0, column = cl
+        // The first column, from `xl` to its right side.
+        var to = (cl &+ 1) &<< 8, across = Double(to &- xl)
+        var done = to == xr ? d : Int32(truncatingIfNeeded: roundToInt(across * k))
+        let a = done &* Int32(truncatingIfNeeded: (xl & 255) &+ 256)
+        cell[cl] &+= done &<< 9 &- a
+        cell[cl &+ 1] &+= a
+        var column = cl &+ 1
         while column < cr {
-            let left = column &<< 8, to = left &+ 256
-            let sum = to == xr ? d : Int32(truncatingIfNeeded: roundToInt(Double(to &- xl) * k))
-            let h = sum &- done
-            let a = h &* Int32(truncatingIfNeeded: (from &- left) &+ 256)
-            cell[column] &+= h &<< 9 &- a
-            cell[column &+ 1] &+= a
-            done = sum; from = to; column &+= 1
+            to &+= 256; across += 256
+            let sum = to == xr ? d : Int32(truncatingIfNeeded: roundToInt(across * k))
+            let h = (sum &- done) &<< 8
+            cell[column] &+= h
+            cell[column &+ 1] &+= h
+            done = sum; column &+= 1
         }
         // The last column, to `xr`: what is left of the height.
         let h = d &- done
-        let a = h &* Int32(truncatingIfNeeded: (from &- (cr &<< 8)) &+ (xr &- (cr &<< 8)))
-        cell[cr] &+= h &<< 9 &- a
-        cell[cr &+ 1] &+= a
-        Cells.touch(bits, from: cl, through: cr &+ 1)
+        let b = h &* Int32(truncatingIfNeeded: xr & 255)
+        cell[cr] &+= h &<< 9 &- b
+        cell[cr &+ 1] &+= b
+        var chunk = cl &>> Rasterizer.chunkShift
+        let lastChunk = (cr &+ 1) &>> Rasterizer.chunkShift
+        repeat {
+            bits[chunk &>> 6] |= 1 &<< UInt64(chunk & 63)
+            chunk &+= 1
+        } while chunk <= lastChunk
     }
 
     /// Sets the bit of cell `x`'s chunk in one row's bitmap.

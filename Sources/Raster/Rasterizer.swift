@@ -437,7 +437,7 @@ private struct Cells {
     /// cells of the rows it crosses inside the box. Where it crosses a row boundary its x is worked out
     /// from its ends, never stepped from the row before, so it does not depend on which row the box
     /// starts at (see `accumulate`).
-    @inline(__always)
+    @inline(never)
     func line(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
         guard y0 != y1 else { return }
         let dir: Int32, xa, ya, xb, yb: Int

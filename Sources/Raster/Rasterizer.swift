@@ -502,7 +502,21 @@ private struct Cells {
     static func cover(_ cell: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
                       _ x: Int, _ xNext: Int, _ d: Int32) {
         let c = x &>> 8
-        guard c == xNext &>> 8 else { return coverColumns(cell, bits, x, xNext, d) }
+        guard c == xNext &>> 8 else {
+            let (xl, xr) = x < xNext ? (x, xNext) : (xNext, x)
+            let cl = xl &>> 8, to = (cl &+ 1) &<< 8
+            guard xr &>> 8 == cl &+ 1, to != xr else { return coverColumns(cell, bits, x, xNext, d) }
+            // Across two columns (most of the rest): `coverColumns` written out for them.
+            let h = Int32(truncatingIfNeeded: roundToInt(Double(to &- xl) * (Double(d) / Double(xr &- xl))))
+            let a = h &* Int32(truncatingIfNeeded: (xl & 255) &+ 256), rest = d &- h
+            let b = rest &* Int32(truncatingIfNeeded: xr & 255)
+            cell[cl] &+= h &<< 9 &- a
+            cell[cl &+ 1] &+= a &+ (rest &<< 9) &- b
+            cell[cl &+ 2] &+= b
+            Cells.touch(bits, cl)
+            if (cl &+ 2) & (Rasterizer.chunk &- 1) < 2 { Cells.touch(bits, cl &+ 2) }
+            return
+        }
         // Within one column (most rows of most edges): two cells, and their chunk (the next one too
         // when the second cell starts it).
         let a = d &* Int32(truncatingIfNeeded: (x & 255) &+ (xNext & 255))

@@ -33,6 +33,10 @@ final class SectorScratch {
     /// Rays pointing up (meeting rows above the centre left to right) and down (likewise below).
     private(set) var up = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     private(set) var down = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    /// Where the last slab's search ended, per half (above: 0, 1; below: 2, 3): the first ray that
+    /// reached the written pixels and the first past them. The next row's search starts there, as
+    /// rows change these by a ray or none.
+    let searchStart = UnsafeMutablePointer<Int>.allocate(capacity: 4)
     /// Where each ray crosses the current slab.
     private(set) var crossings = UnsafeMutablePointer<Crossing>.allocate(capacity: 1)
     /// The row through the centre, above and below it.
@@ -68,6 +72,8 @@ final class SectorScratch {
         mixesBuilt = max(mixesBuilt, n)
     }
 
+    init() { searchStart.initialize(repeating: 0, count: 4) }
+
     func reserve(rays n: Int, columns width: Int) {
         if n > rays {
             rays = max(n, 2 * rays)
@@ -88,7 +94,7 @@ final class SectorScratch {
     deinit {
         cot.deallocate(); previous.deallocate(); up.deallocate(); down.deallocate(); crossings.deallocate()
         angles.deallocate(); colors.deallocate(); weights.deallocate(); above.deallocate(); below.deallocate()
-        mixes.deallocate(); mixKeys.deallocate()
+        mixes.deallocate(); mixKeys.deallocate(); searchStart.deallocate()
     }
 }
 
@@ -152,7 +158,7 @@ extension Canvas {
         let rows = SectorRows(cx: cx, cy: cy, cot: s.cot, colors: colors, previous: s.previous,
                               up: UnsafeBufferPointer(start: s.up, count: ups),
                               down: UnsafeBufferPointer(start: s.down, count: downs), crossings: s.crossings,
-                              weights: s.weights, mixes: s.mixes, mixed: mixed,
+                              weights: s.weights, mixes: s.mixes, mixed: mixed, searchStart: s.searchStart,
                               upperPlain: ups == 0 ? colors[sector(at: -Double.pi / 2)] : 0,
                               lowerPlain: downs == 0 ? colors[sector(at: Double.pi / 2)] : 0)
         pixmap.pixels.withUnsafeMutableBufferPointer { pixels in
@@ -205,6 +211,8 @@ private struct SectorRows {
     let weights: UnsafeMutablePointer<Double>
     /// `SectorScratch.mixes`, built when `mixed` (else the wheel has too many boundaries for tables).
     let mixes: UnsafeMutablePointer<UInt32>, mixed: Bool
+    /// `SectorScratch.searchStart`.
+    let searchStart: UnsafeMutablePointer<Int>
     /// A half-row's colour when no ray meets it.
     let upperPlain: UInt32, lowerPlain: UInt32
 
@@ -223,12 +231,18 @@ private struct SectorRows {
         // and `hi` can touch the written pixels: the others only say which colour a run starts with.
         func crossingEnd(_ k: Int) -> Double { cx + max((ya - cy) * cot[k], (yb - cy) * cot[k]) }
         func crossingStart(_ k: Int) -> Double { cx + min((ya - cy) * cot[k], (yb - cy) * cot[k]) }
-        let loEdge = Double(lo) - 1, hiEdge = Double(hi) + 1
-        var f = 0, g = rays.count
-        while f < g { let m = (f + g) / 2; if crossingEnd(rays[m]) < loEdge { f = m + 1 } else { g = m } }
-        var last = rays.count
-        g = f
-        while g < last { let m = (g + last) / 2; if crossingStart(rays[m]) > hiEdge { last = m } else { g = m + 1 } }
+        // Rays f..<g: the first whose columns do not end before the column left of `lo`, to the first
+        // starting past the column right of `hi`. Both tests are monotone along the rays, so a walk
+        // from the last row's answer finds what a binary search would, in a step or two.
+        let loEdge = Double(lo) - 1, hiEdge = Double(hi) + 1, n = rays.count
+        let hint = searchStart + (upper ? 0 : 2)
+        var f = min(max(hint[0], 0), n)
+        while f > 0 && crossingEnd(rays[f &- 1]) >= loEdge { f &-= 1 }
+        while f < n && crossingEnd(rays[f]) < loEdge { f &+= 1 }
+        var g = min(max(hint[1], f), n)
+        while g > f && crossingStart(rays[g &- 1]) > hiEdge { g &-= 1 }
+        while g < n && crossingStart(rays[g]) <= hiEdge { g &+= 1 }
+        hint[0] = f; hint[1] = g
         guard f < g else {
             // No ray reaches the written pixels: the run is the sector left of ray f (or right of the last).
             let k = f < rays.count ? rays[f] : rays[rays.count - 1]

@@ -90,11 +90,18 @@ public final class Canvas {
                     (dst.baseAddress! + y * dstStride + x0)
                         .update(from: src.baseAddress! + (y - origin.y) * srcStride + (x0 - origin.x), count: x1 - x0)
                 }
+                guard radius > 0 else {
+                    // No circle kept (a box put back): whole rows.
+                    var d = dst.baseAddress! + r.y * dstStride + r.x
+                    var s = src.baseAddress! + (r.y - origin.y) * srcStride + (r.x - origin.x)
+                    for _ in r.y..<r.maxY { d.update(from: s, count: r.width); d += dstStride; s += srcStride }
+                    return
+                }
                 for y in r.y..<r.maxY {
                     // The row's pixels inside the circle: those within its chord at the row's edge
                     // farther from the centre.
                     let far = max(abs(Double(y) - center.y), abs(Double(y + 1) - center.y))
-                    guard radius > 0, far < radius else { copy(y, r.x, r.maxX); continue }
+                    guard far < radius else { copy(y, r.x, r.maxX); continue }
                     let half = (radius * radius - far * far).squareRoot()
                     let inner0 = min(max(Int((center.x - half).rounded(.up)), r.x), r.maxX)
                     let inner1 = max(min(Int((center.x + half).rounded(.down)), r.maxX), inner0)

@@ -168,7 +168,9 @@ extension Canvas {
                 guard reach2 > 0 else { continue }
                 let reach = reach2.squareRoot()
                 // Pixels whose centre lies inside the circle, then those inside the clip.
-                let x0 = Int((cx - reach - 0.5).rounded(.up)), x1 = Int((cx + reach - 0.5).rounded(.down)) + 1
+                // (|cx| and the radius are under 10⁶: the rounding helpers are exact there, without
+                // the range checks of Int(_:).)
+                let x0 = ceilToInt(cx - reach - 0.5), x1 = floorToInt(cx + reach - 0.5) &+ 1
                 let lo = max(x0, area.x), hi = min(x1, area.maxX)
                 guard lo < hi else { continue }
                 // The hole's columns in this row (pixel centres inside it), as an empty span when it misses.
@@ -176,8 +178,8 @@ extension Canvas {
                 let inside2 = hole * hole - dy * dy
                 if inside2 > 0 {
                     let inside = inside2.squareRoot()
-                    holeLo = max(lo, min(hi, Int((cx - inside - 0.5).rounded(.up))))
-                    holeHi = max(holeLo, min(hi, Int((cx + inside - 0.5).rounded(.down)) + 1))
+                    holeLo = max(lo, min(hi, ceilToInt(cx - inside - 0.5)))
+                    holeHi = max(holeLo, min(hi, floorToInt(cx + inside - 0.5) &+ 1))
                 }
                 let row = base + y * stride
                 // Left of the hole, then right of it (no array: a frame allocates nothing).

@@ -208,9 +208,9 @@ public final class Rasterizer {
 
     /// Running sum per row over the touched chunks only, found through the row's bitmap: between two
     /// touched chunks the sum and so the coverage stay put, so a shape's interior costs one `solid`
-    /// call and its holes nothing, whatever their width. Inside a chunk every cell is summed in turn
-    /// (no branch per cell: glyph edges lie a few pixels apart, and a branch per touched cell
-    /// mispredicted half the time). Clears the cells and bits it reads, so the buffers are zero for
+    /// call and its holes nothing, whatever their width. Inside a chunk all eight cells are summed at
+    /// once (`runningSums`; no branch per cell: glyph edges lie a few pixels apart, and a branch per
+    /// touched cell mispredicted half the time). Clears the cells and bits it reads, so the buffers are zero for
     /// the next fill.
     @inline(__always)
     private func sweep(rule: FillRule,

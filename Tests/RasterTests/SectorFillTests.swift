@@ -187,6 +187,36 @@ final class SectorFillTests: XCTestCase {
             }
         }
     }
+
+    /// One canvas keeps what a fill works out for the next (each boundary's colour mixes, where the
+    /// last row's rays began): wheel after wheel on it (other colours, counts, centres, clips, more
+    /// boundaries than get mix tables) must each draw what a fresh canvas draws.
+    func testOneCanvasDrawsEachWheelAsAFreshCanvasWould() throws {
+        var rng = SeededRandom(seed: 11)
+        let reused = try XCTUnwrap(Canvas(width: 120, height: 120))
+        let wheels: [(count: Int, shift: Int, clip: PixelRect?)] = [
+            (12, 0, nil), (12, 3, nil), (7, 1, PixelRect(x: 0, y: 0, width: 57, height: 120)), (12, 0, nil),
+            (80, 2, nil), (12, 5, PixelRect(x: 40, y: 30, width: 60, height: 50)), (1, 4, nil), (36, 0, nil),
+        ]
+        for (count, shift, clip) in wheels {
+            let c = Point(x: 58 + rng.unit() * 4, y: 58 + rng.unit() * 4)
+            let turn = rng.unit() * 2 * Double.pi - Double.pi
+            let boundaries = (0..<count).map { turn + Double($0) * 2 * Double.pi / Double(count) }
+            let colors = (0..<count).map { palette[($0 + shift) % palette.count] }
+            let fresh = try XCTUnwrap(Canvas(width: 120, height: 120))
+            for canvas in [reused, fresh] {
+                canvas.clip = canvas.pixmap.bounds
+                canvas.clear(.black)
+                if let clip { canvas.clip = clip }
+                canvas.fillSectors(center: c, radius: 50, hole: 6, boundaries: boundaries, colors: colors)
+            }
+            let a = reused.pixmap.pixels, b = fresh.pixmap.pixels
+            if let i = a.indices.first(where: { a[$0] != b[$0] }) {
+                XCTFail("\(count) sectors, colours shifted by \(shift), clip \(String(describing: clip)): pixel (\(i % 120), \(i / 120)) is "
+                        + "\(String(a[i], radix: 16)) on the reused canvas, \(String(b[i], radix: 16)) on a fresh one")
+            }
+        }
+    }
 }
 
 /// A tiny deterministic generator for test inputs.

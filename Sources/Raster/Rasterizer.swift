@@ -572,20 +572,4 @@ private struct Cells {
         let c = x &>> Rasterizer.chunkShift
         bits[c &>> 6] |= 1 &<< UInt64(c & 63)
     }
-
-    /// Sets the bits of the chunks of cells `lo...hi` in one row's bitmap.
-    @inline(__always)
-    static func touch(_ bits: UnsafeMutablePointer<UInt64>, from lo: Int, through hi: Int) {
-        let lo = lo &>> Rasterizer.chunkShift, hi = hi &>> Rasterizer.chunkShift
-        let w0 = lo &>> 6, w1 = hi &>> 6
-        let first = UInt64.max &<< UInt64(lo & 63), last = UInt64.max &>> UInt64(63 - hi & 63)
-        if w0 == w1 {
-            bits[w0] |= first & last
-        } else {
-            bits[w0] |= first
-            var w = w0 + 1
-            while w < w1 { bits[w] = .max; w += 1 }
-            bits[w1] |= last
-        }
-    }
 }

@@ -475,8 +475,9 @@ private struct Cells {
         let last = end &- 1, cellStride = stride, wordStride = words
         var down = Double(((first &+ 1) &<< 8) &- ya)
         if first < last {
-            Cells.cover(cell, bits, xTop, xa &+ roundToInt(down * dxdy), Int32(truncatingIfNeeded: ((first &+ 1) &<< 8) &- yTop) &* dir)
-            xTop = xa &+ roundToInt(down * dxdy)
+            let xBottom = xa &+ roundToInt(down * dxdy)
+            Cells.cover(cell, bits, xTop, xBottom, Int32(truncatingIfNeeded: ((first &+ 1) &<< 8) &- yTop) &* dir)
+            xTop = xBottom
             cell += cellStride; bits += wordStride; down += 256
             // Whole rows: 256 high.
             let d = 256 &* dir
@@ -558,12 +559,12 @@ private struct Cells {
         let b = h &* Int32(truncatingIfNeeded: xr & 255)
         cell[cr] &+= h &<< 9 &- b
         cell[cr &+ 1] &+= b
-        var chunk = cl &>> Rasterizer.chunkShift
-        let lastChunk = (cr &+ 1) &>> Rasterizer.chunkShift
+        // The chunks of cells cl...cr + 1, one by one (a segment reaches into one or two).
+        var first = cl
         repeat {
-            bits[chunk &>> 6] |= 1 &<< UInt64(chunk & 63)
-            chunk &+= 1
-        } while chunk <= lastChunk
+            Cells.touch(bits, first)
+            first = (first | (Rasterizer.chunk &- 1)) &+ 1
+        } while first <= cr &+ 1
     }
 
     /// Sets the bit of cell `x`'s chunk in one row's bitmap.

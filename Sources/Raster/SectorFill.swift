@@ -311,42 +311,30 @@ private struct SectorRows {
     }
 
     /// Columns `x0..<x1` of crossing `c`: each pixel its two colours in proportion to its area on
-    /// either side of the ray (`rightFraction`, with the slope's reciprocal taken once per crossing).
+    /// either side of the ray (`level`), from the ray's mix table (masked: a level is 0…255 for any
+    /// finite ray) or, for wheels without tables, mixed here.
     @inline(__always)
     private func crossingPixels(_ row: UnsafeMutablePointer<UInt32>, _ c: SectorScratch.Crossing, from x0: Int, to x1: Int) {
-        let width = c.xr - c.xl
-        if !mixed { return crossingPixelsMixing(row, c, from: x0, to: x1) }
-        if width < 1e-9 {
-            for x in x0..<x1 {
-                let f = min(max(Double(x) + 1 - c.xl, 0), 1)
-                row[x] = c.mixes[roundToInt(f * 255) ^ c.flip]
-            }
+        let width = c.xr - c.xl, thin = width < 1e-9, k = thin ? 0 : 1 / width
+        guard mixed else {
+            for x in x0..<x1 { row[x] = mix(c.left, c.right, UInt32(truncatingIfNeeded: SectorRows.level(x, c, thin: thin, k))) }
             return
         }
-        let k = 1 / width
-        for x in x0..<x1 {
-            let u = Double(x) + 1
-            let f = min(max((integral(u - c.xl) - integral(u - c.xr)) * k, 0), 1)
-            row[x] = c.mixes[roundToInt(f * 255) ^ c.flip]
+        // `thin` a constant in each loop.
+        if thin {
+            for x in x0..<x1 { row[x] = c.mixes[(SectorRows.level(x, c, thin: true, k) ^ c.flip) & 255] }
+        } else {
+            for x in x0..<x1 { row[x] = c.mixes[(SectorRows.level(x, c, thin: false, k) ^ c.flip) & 255] }
         }
     }
 
-    /// `crossingPixels` without mix tables (a wheel of more than `SectorScratch.mixTableRays` boundaries).
-    private func crossingPixelsMixing(_ row: UnsafeMutablePointer<UInt32>, _ c: SectorScratch.Crossing, from x0: Int, to x1: Int) {
-        let width = c.xr - c.xl
-        if width < 1e-9 {
-            for x in x0..<x1 {
-                let f = min(max(Double(x) + 1 - c.xl, 0), 1)
-                row[x] = mix(c.left, c.right, UInt32(truncatingIfNeeded: roundToInt(f * 255)))
-            }
-            return
-        }
-        let k = 1 / width
-        for x in x0..<x1 {
-            let u = Double(x) + 1
-            let f = min(max((integral(u - c.xl) - integral(u - c.xr)) * k, 0), 1)
-            row[x] = mix(c.left, c.right, UInt32(truncatingIfNeeded: roundToInt(f * 255)))
-        }
+    /// The part of column `x` right of crossing `c`, in 255ths: the exact area (`integral`, `k` the
+    /// reciprocal of the crossing's width), or for a ray along the slab (`thin`) the part right of it.
+    @inline(__always)
+    private static func level(_ x: Int, _ c: SectorScratch.Crossing, thin: Bool, _ k: Double) -> Int {
+        let u = Double(x) + 1
+        let f = thin ? min(max(u - c.xl, 0), 1) : min(max((integral(u - c.xl) - integral(u - c.xr)) * k, 0), 1)
+        return roundToInt(f * 255)
     }
 
     /// A pixel several rays of crossings `i..<j` pass through: sector m of the cluster covers what

@@ -528,11 +528,13 @@ extension WheelScene {
         canvas.fill(frame.pin, color: Color(rgb: 0xF2CC5B))
     }
 
-    func drawResult(_ frame: WheelFrameCache, result: ResultText?, in canvas: Canvas) {
-        guard let result else { return }
+    /// The banner as `drawResult` draws it: its lines laid out (once per text: while spinning, the
+    /// banner changes only when a slice passes), where the first goes, and the box of every pixel it
+    /// may touch (the lines' boxes and the bar, with room for ink past a box and anti-aliased edges).
+    func resultPlan(_ frame: WheelFrameCache, result: ResultText?) -> (lines: ResultLines, top: Double, extent: PixelRect)? {
+        guard let result else { return nil }
         let rect = frame.layout.resultRect
         let largest = frame.layout.resultTextSize * result.share
-        // Laid out once per text (while spinning, the banner changes only when a slice passes).
         let layout: ResultLines
         if let last = resultLines, last.text == result.text, last.box == rect, last.largest == largest {
             layout = last.lines
@@ -540,22 +542,46 @@ extension WheelScene {
             layout = ResultLines(result.text, fonts: fonts, box: rect, largest: largest)
             resultLines = (result.text, rect, largest, layout)
         }
-        guard layout.size > 0 else { return }
+        guard layout.size > 0 else { return nil }
         let lineHeight = 1.15 * layout.size
         let top = rect.center.y - lineHeight * Double(layout.count - 1) / 2
+        var widest = 0.0, height = 0.0
+        for i in 0..<layout.count {
+            let box = fonts.measure(i == 0 ? layout.first : layout.second, size: layout.size)
+            widest = max(widest, box.width); height = max(height, box.height)
+        }
+        let pad = 0.25 * layout.size + 2
+        var extent = Rect(x: rect.center.x - widest / 2 - pad, y: top - height / 2 - pad, width: widest + 2 * pad,
+                          height: lineHeight * Double(layout.count - 1) + height + 2 * pad)
+        if let bar = resultBar(frame, result: result, lines: layout, top: top, widest: widest) {
+            extent = extent.union(bar.insetBy(-2))
+        }
+        return (layout, top, PixelRect(enclosing: extent))
+    }
+
+    /// The bar in the winner's colour under the banner's text (nil: none).
+    func resultBar(_ frame: WheelFrameCache, result: ResultText, lines: ResultLines, top: Double, widest: Double) -> Rect? {
+        guard let bar = result.bar, bar.alpha > 0 else { return nil }
+        let rect = frame.layout.resultRect, lineHeight = 1.15 * lines.size
+        let barWidth = min(rect.width, widest)
+        let y = top + Double(lines.count - 1) * lineHeight + lines.size * 0.5
+        return Rect(x: rect.center.x - barWidth / 2, y: y, width: barWidth, height: max(2, lines.size * 0.07))
+    }
+
+    func drawResult(_ frame: WheelFrameCache, result: ResultText?, in canvas: Canvas) {
+        guard let result, let plan = resultPlan(frame, result: result) else { return }
+        let rect = frame.layout.resultRect, layout = plan.lines
+        let lineHeight = 1.15 * layout.size
         var widest = 0.0
         for i in 0..<layout.count {
             let line = i == 0 ? layout.first : layout.second
             widest = max(widest, fonts.measure(line, size: layout.size).width)
-            fonts.draw(line, in: canvas, at: Point(x: rect.center.x, y: top + Double(i) * lineHeight),
+            fonts.draw(line, in: canvas, at: Point(x: rect.center.x, y: plan.top + Double(i) * lineHeight),
                        style: TextStyle(size: layout.size, color: result.color, alignment: .center, verticalAlignment: .middle))
         }
-        if let bar = result.bar, bar.alpha > 0 {
+        if let color = result.bar, let bar = resultBar(frame, result: result, lines: layout, top: plan.top, widest: widest) {
             // A bar in the winner's colour under the text ties the label to the slice.
-            let barWidth = min(rect.width, widest)
-            let y = top + Double(layout.count - 1) * lineHeight + layout.size * 0.5
-            let rect = Rect(x: rect.center.x - barWidth / 2, y: y, width: barWidth, height: max(2, layout.size * 0.07))
-            canvas.fill(roundedRect(rect, radius: rect.height / 2), color: bar)
+            canvas.fill(roundedRect(bar, radius: bar.height / 2), color: color)
         }
     }
 

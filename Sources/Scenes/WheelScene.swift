@@ -83,7 +83,11 @@ public final class WheelScene: Scene {
     var dirtyAnswer: (since: Double, at: Double, rect: PixelRect)?
     /// The frame last drawn: into which canvas, at what time and rotation, and whether it was the
     /// wheel alone over `ringBackdrop` (no glow, card, editor or note), for the cache built `cacheBuilds`-th.
-    var lastFrame: (canvas: ObjectIdentifier, t: Double, rotation: Double, wheelOnly: Bool, cacheBuilds: Int)?
+    var lastFrame: (canvas: ObjectIdentifier, t: Double, rotation: Double, wheelOnly: Bool, cacheBuilds: Int, button: ButtonLook, banner: PixelRect)?
+    /// How the button is drawn: a frame drawn over one whose button looked the same leaves it be.
+    struct ButtonLook: Equatable {
+        var label: String, enabled: Bool, pulse: Double
+    }
     /// The result as last laid out: its text, box and largest size, and the lines.
     var resultLines: (text: String, box: Rect, largest: Double, lines: ResultLines)?
 
@@ -274,30 +278,51 @@ public final class WheelScene: Scene {
         let ringBackdrop = (winner == nil || highlight <= 0) ? frame.ringBackdrop : nil
         let wheelOnly = ringBackdrop != nil && celebratedStop(at: t) == nil && editor == nil && !noteIsVisible(at: t)
         let kept = keptFrame(previous, in: canvas, at: t)
-        defer { lastFrame = (ObjectIdentifier(canvas), t, rotation, wheelOnly, cacheBuilds) }
+        let spinning = spinner.isSpinning(at: t)
+        let inviting = attractDrift(at: t) > 0 && raffle.standing.remaining > 0
+        let button = ButtonLook(label: inviting ? "TOUCH TO SPIN" : buttonLabel, enabled: !spinning && raffle.standing.remaining > 0,
+                                pulse: inviting ? attractPulse(at: t) : 0)
+        let resultBox = PixelRect(enclosing: frame.layout.resultRect.insetBy(-4 - 0.1 * frame.layout.resultRect.height))
+        let buttonBox = PixelRect(enclosing: frame.layout.buttonRect.insetBy(-4 - 0.1 * frame.layout.buttonRect.height))
+        // The banner, laid out only when the frame reaches its box (a frame of the turning disc alone does not).
+        let shown = canvas.clip.intersection(resultBox).isEmpty ? nil
+            : resultShown(at: t, winner: winner, strength: highlight, spinning: spinning)
+        // What the canvas holds of a banner after this frame: what it draws, else what the frame kept
+        // held (or, not knowing, anything in the banner's box).
+        let banner = shown == nil ? (kept != nil ? previous?.banner ?? resultBox : resultBox)
+            : resultPlan(frame, result: shown)?.extent ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+        defer { lastFrame = (ObjectIdentifier(canvas), t, rotation, wheelOnly, cacheBuilds, button, banner) }
+        // Over the frame kept, a button looking as it did and lying clear of the wheel's square and
+        // of the banner then and now stays as it is (nothing else draws there).
+        var buttonKept = false
         if let ringBackdrop, let still = frame.stillRing {
             // The backdrop with the band on it, except inside the band's inner part: the slices
             // cover that, and the band's inner part goes over them.
             let origin = frame.backdropOrigin
-            canvas.clear(config.backgroundColor,
-                         outside: PixelRect(x: origin.x, y: origin.y, width: ringBackdrop.width, height: ringBackdrop.height))
-            if wheelOnly, let kept {
+            let square = PixelRect(x: origin.x, y: origin.y, width: ringBackdrop.width, height: ringBackdrop.height)
+            if wheelOnly, let kept, let previous {
                 // The canvas holds the wheel a moment ago: around the disc only the bulbs moved. Back
-                // under the old bulbs, the pointer, the banner and the button, the rest stays.
+                // under the old bulbs, the pointer, the banner and the button (unless it stays), the
+                // rest stays; beside the wheel's square, the background under them.
+                buttonKept = previous.button == button && buttonBox.intersection(square).isEmpty
+                    && buttonBox.intersection(previous.banner).isEmpty && buttonBox.intersection(banner).isEmpty
                 let clip = canvas.clip
                 func restore(_ box: PixelRect) {
                     canvas.clip = clip.intersection(box)
+                    canvas.clear(config.backgroundColor, outside: square)
                     canvas.replace(with: ringBackdrop, at: origin, outside: frame.layout.center, radius: 0)
                 }
                 still.forEachBulbBox(rotation: kept.rotation, restore)
                 if let pointer = frame.pointerSprite {
                     restore(PixelRect(x: pointer.x, y: pointer.y, width: pointer.image.width, height: pointer.image.height))
                 }
-                let result = frame.layout.resultRect, button = frame.layout.buttonRect
-                restore(PixelRect(enclosing: result.insetBy(-4 - 0.1 * result.height)))
-                restore(PixelRect(enclosing: button.insetBy(-4 - 0.1 * button.height)))
+                // Where the banner was: the new one is drawn over background (or, where it reaches past
+                // the old one, over what was background already).
+                restore(previous.banner)
+                if !buttonKept { restore(buttonBox) }
                 canvas.clip = clip
             } else {
+                canvas.clear(config.backgroundColor, outside: square)
                 canvas.replace(with: ringBackdrop, at: origin, outside: frame.layout.center, radius: still.innerRadius)
             }
         } else if let backdrop = frame.backdrop {
@@ -312,7 +337,6 @@ public final class WheelScene: Scene {
             canvas.clear(config.backgroundColor)
             drawShadow(frame, in: canvas)
         }
-        let spinning = spinner.isSpinning(at: t)
         drawSlices(frame, rotation: rotation, overBackdrop: frame.backdrop != nil,
                    moving: spinning || attractDrift(at: t) > 0, in: canvas)
         if let winner { drawHighlight(frame, winner: winner, strength: highlight, rotation: rotation, in: canvas) }
@@ -322,14 +346,9 @@ public final class WheelScene: Scene {
         drawPointer(frame, in: canvas)
         // The result and the button lie beside or below the wheel: a frame clipped to the turning
         // disc skips laying out their text.
-        let result = frame.layout.resultRect, button = frame.layout.buttonRect
-        if !canvas.clip.intersection(PixelRect(enclosing: result.insetBy(-4 - 0.1 * result.height))).isEmpty {
-            drawResult(frame, result: resultShown(at: t, winner: winner, strength: highlight, spinning: spinning), in: canvas)
-        }
-        if !canvas.clip.intersection(PixelRect(enclosing: button.insetBy(-4 - 0.1 * button.height))).isEmpty {
-            let inviting = attractDrift(at: t) > 0 && raffle.standing.remaining > 0
-            drawButton(frame, label: inviting ? "TOUCH TO SPIN" : buttonLabel, enabled: !spinning && raffle.standing.remaining > 0,
-                       pulse: inviting ? attractPulse(at: t) : 0, in: canvas)
+        if let shown { drawResult(frame, result: shown, in: canvas) }
+        if !buttonKept && !canvas.clip.intersection(buttonBox).isEmpty {
+            drawButton(frame, label: button.label, enabled: button.enabled, pulse: button.pulse, in: canvas)
         }
         if let winner, let stop = celebratedStop(at: t) {
             drawWinnerCard(frame, winner: winner, at: t, in: canvas)
@@ -357,7 +376,7 @@ public final class WheelScene: Scene {
     /// answered for `t`, short of the whole canvas: then everything in it but the disc, the bulbs and
     /// what lies beside the wheel is already as this frame has it. (A whole-canvas clip may be a
     /// caller that draws over the wheel, as the problem panel does, redrawing everything.)
-    func keptFrame(_ last: (canvas: ObjectIdentifier, t: Double, rotation: Double, wheelOnly: Bool, cacheBuilds: Int)?,
+    func keptFrame(_ last: (canvas: ObjectIdentifier, t: Double, rotation: Double, wheelOnly: Bool, cacheBuilds: Int, button: ButtonLook, banner: PixelRect)?,
                    in canvas: Canvas, at t: Double) -> (t: Double, rotation: Double)? {
         guard let answer = dirtyAnswer, answer.at == t, canvas.clip != canvas.pixmap.bounds,
               canvas.clip == answer.rect.intersection(canvas.pixmap.bounds),

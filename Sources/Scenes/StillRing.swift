@@ -113,20 +113,11 @@ struct StillRing {
         angles = RingImage.bulbAngles
     }
 
-    /// The band and its shadow (or only `innerBand`, over a backdrop that has the band).
-    func drawBand(in canvas: Canvas, innerOnly: Bool = false) {
-        canvas.draw(innerOnly ? innerBand : band)
-    }
-
-    /// The bulbs turned by `rotation` (radians clockwise).
-    func drawBulbs(in canvas: Canvas, rotation: Double) {
-        forEachBulb(rotation: rotation) { bulb, dx, dy in canvas.draw(bulb, dx: dx, dy: dy) }
-    }
-
-    /// The band and its shadow (or only `innerBand`), then the bulbs.
+    /// The band and its shadow (or only `innerBand`, over a backdrop that has the band), then the
+    /// bulbs turned by `rotation` (radians clockwise).
     func draw(in canvas: Canvas, rotation: Double, innerOnly: Bool = false) {
-        drawBand(in: canvas, innerOnly: innerOnly)
-        drawBulbs(in: canvas, rotation: rotation)
+        canvas.draw(innerOnly ? innerBand : band)
+        forEachBulb(rotation: rotation) { bulb, dx, dy in canvas.draw(bulb, dx: dx, dy: dy) }
     }
 
     /// The box of every pixel the bulbs at `rotation` draw (a frame that keeps the one before it

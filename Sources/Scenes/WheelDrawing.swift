@@ -383,16 +383,9 @@ extension WheelScene {
         }
     }
 
-    /// The shipped ring's band and the shadow it casts onto the slices (`overRingBackdrop`: only its
-    /// inner part, the canvas having `frame.ringBackdrop` around it), before the labels: they lie
-    /// on the wheel's face, never under the band, and are not darkened where its shadow begins.
-    func drawBand(_ frame: WheelFrameCache, overRingBackdrop: Bool = false, in canvas: Canvas) {
-        frame.stillRing?.drawBand(in: canvas, innerOnly: overRingBackdrop)
-    }
-
-    /// The ring over the labels: the shipped ring's bulbs (its band went under them), or a ring image.
-    func drawRing(_ frame: WheelFrameCache, rotation: Double, in canvas: Canvas) {
-        if let still = frame.stillRing { return still.drawBulbs(in: canvas, rotation: rotation) }
+    /// `overRingBackdrop`: the canvas has `frame.ringBackdrop` under the slices.
+    func drawRing(_ frame: WheelFrameCache, rotation: Double, overRingBackdrop: Bool = false, in canvas: Canvas) {
+        if let still = frame.stillRing { return still.draw(in: canvas, rotation: rotation, innerOnly: overRingBackdrop) }
         guard let ring = frame.ring else { return }
         let side = Double(ring.width)
         let t = Transform.translation(x: -side / 2, y: -Double(ring.height) / 2)

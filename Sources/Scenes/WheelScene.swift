@@ -340,9 +340,8 @@ public final class WheelScene: Scene {
         drawSlices(frame, rotation: rotation, overBackdrop: frame.backdrop != nil,
                    moving: spinning || attractDrift(at: t) > 0, in: canvas)
         if let winner { drawHighlight(frame, winner: winner, strength: highlight, rotation: rotation, in: canvas) }
-        drawBand(frame, overRingBackdrop: ringBackdrop != nil, in: canvas)
         drawLabels(frame, rotation: rotation, winner: winner, strength: highlight, in: canvas)
-        drawRing(frame, rotation: rotation, in: canvas)
+        drawRing(frame, rotation: rotation, overRingBackdrop: ringBackdrop != nil, in: canvas)
         drawHub(frame, in: canvas)
         drawPointer(frame, in: canvas)
         // The result and the button lie beside or below the wheel: a frame clipped to the turning

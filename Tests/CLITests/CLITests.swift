@@ -161,6 +161,14 @@ final class CLITests: XCTestCase {
         }
     }
 
+    /// A typo in `roundel help NAME` is an error a script sees, not the overview and success.
+    func testHelpForACommandThatDoesNotExistIsAnError() throws {
+        try assertUserError(["help", "rendr"], mentions: "no command 'rendr'")
+        let known = try run(["help", "render"])
+        XCTAssertEqual(known.status, 0, known.stderr)
+        XCTAssertTrue(known.stdout.contains("Render one frame"), known.stdout)
+    }
+
     func testUnknownSceneIsNamed() throws {
         try assertUserError(["render", "teapot", "--out", scratch.appendingPathComponent("x.png").path],
                             mentions: "unknown scene 'teapot'")

@@ -103,10 +103,19 @@ extension DirtyRectTests {
     /// banner covered: every frame must still equal the one a second wheel draws whole, through the
     /// spin, its stop, the winner's glow and the next spin.
     func testAWheelRedrawnOverItsOwnFramesEqualsWholeFrames() throws {
+        try assertRedrawnOverItsOwnFramesEqualsWholeFrames(width: 960, height: 540)
+    }
+
+    /// Upright, the banner and the button lie under the wheel, the banner's box within its square.
+    func testAnUprightWheelRedrawnOverItsOwnFramesEqualsWholeFrames() throws {
+        try assertRedrawnOverItsOwnFramesEqualsWholeFrames(width: 480, height: 800)
+    }
+
+    private func assertRedrawnOverItsOwnFramesEqualsWholeFrames(width: Int, height: Int) throws {
         let r = try resources()
         let kept = try WheelScene(resources: r, seed: 11), fresh = try WheelScene(resources: r, seed: 11)
         try kept.spin(at: 0.1, to: 2); try fresh.spin(at: 0.1, to: 2)
-        let width = 960, height = 540, size = Size(width: Double(width), height: Double(height))
+        let size = Size(width: Double(width), height: Double(height))
         let canvas = try XCTUnwrap(Canvas(width: width, height: height)), whole = try XCTUnwrap(Canvas(width: width, height: height))
         var times = stride(from: 0.0, through: 8.0, by: 1.0 / 30).map { $0 }
         times += stride(from: 8.2, through: 12.0, by: 0.1).map { $0 }

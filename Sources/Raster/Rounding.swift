@@ -10,6 +10,12 @@ private let integerMagic = 6755399441055744.0
     Int(truncatingIfNeeded: (v + integerMagic).bitPattern &- integerMagic.bitPattern)
 }
 
+/// `roundToInt` of two lanes at once (the same sum and bits in each).
+@inline(__always) func roundToInt(_ v: SIMD2<Double>) -> SIMD2<Int64> {
+    let magic = SIMD2<Double>(repeating: integerMagic)
+    return unsafeBitCast(v + magic, to: SIMD2<Int64>.self) &- unsafeBitCast(magic, to: SIMD2<Int64>.self)
+}
+
 /// The largest integer ≤ `v`, for |v| < 2⁵¹.
 @inline(__always) func floorToInt(_ v: Double) -> Int {
     let r = roundToInt(v)

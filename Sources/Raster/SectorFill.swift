@@ -340,13 +340,14 @@ private struct SectorRows {
     @inline(__always)
     private static func levels(_ x: Int, _ c: SectorScratch.Crossing, _ k: Double) -> SIMD2<Int64> {
         let u = SIMD2<Double>(Double(x) + 1, Double(x) + 2)
+        // `integral`, each lane with its operations (a second top-level `integral` stopped
+        // `crossingPixels` being inlined: 0.03 M instructions a frame more).
         func integral(_ u: SIMD2<Double>) -> SIMD2<Double> {
             let v = pointwiseMin(pointwiseMax(u, .zero), .one)
             return 0.5 * v * v + pointwiseMax(u - 1, .zero)
         }
         let f = pointwiseMin(pointwiseMax((integral(u - c.xl) - integral(u - c.xr)) * k, .zero), .one)
-        let magic = SIMD2<Double>(repeating: 6755399441055744.0)
-        return unsafeBitCast(f * 255 + magic, to: SIMD2<Int64>.self) &- unsafeBitCast(magic, to: SIMD2<Int64>.self)
+        return roundToInt(f * 255)
     }
 
     /// The part of column `x` right of crossing `c`, in 255ths: the exact area (`integral`, `k` the
@@ -416,6 +417,7 @@ private func integral(_ u: Double) -> Double {
     let v = min(max(u, 0), 1)
     return 0.5 * v * v + max(u - 1, 0)
 }
+
 
 /// `a` in (−π, π].
 private func normalizedAngle(_ a: Double) -> Double {

@@ -531,7 +531,7 @@ extension WheelScene {
     /// The banner as `drawResult` draws it: its lines laid out (once per text: while spinning, the
     /// banner changes only when a slice passes), where the first goes, and the box of every pixel it
     /// may touch (the lines' boxes and the bar, with room for ink past a box and anti-aliased edges).
-    func resultPlan(_ frame: WheelFrameCache, result: ResultText?) -> (lines: ResultLines, top: Double, extent: PixelRect)? {
+    func resultPlan(_ frame: WheelFrameCache, result: ResultText?) -> (lines: ResultLines, top: Double, widest: Double, extent: PixelRect)? {
         guard let result else { return nil }
         let rect = frame.layout.resultRect
         let largest = frame.layout.resultTextSize * result.share
@@ -556,7 +556,7 @@ extension WheelScene {
         if let bar = resultBar(frame, result: result, lines: layout, top: top, widest: widest) {
             extent = extent.union(bar.insetBy(-2))
         }
-        return (layout, top, PixelRect(enclosing: extent))
+        return (layout, top, widest, PixelRect(enclosing: extent))
     }
 
     /// The bar in the winner's colour under the banner's text (nil: none).
@@ -572,14 +572,12 @@ extension WheelScene {
         guard let result, let plan = resultPlan(frame, result: result) else { return }
         let rect = frame.layout.resultRect, layout = plan.lines
         let lineHeight = 1.15 * layout.size
-        var widest = 0.0
         for i in 0..<layout.count {
             let line = i == 0 ? layout.first : layout.second
-            widest = max(widest, fonts.measure(line, size: layout.size).width)
             fonts.draw(line, in: canvas, at: Point(x: rect.center.x, y: plan.top + Double(i) * lineHeight),
                        style: TextStyle(size: layout.size, color: result.color, alignment: .center, verticalAlignment: .middle))
         }
-        if let color = result.bar, let bar = resultBar(frame, result: result, lines: layout, top: plan.top, widest: widest) {
+        if let color = result.bar, let bar = resultBar(frame, result: result, lines: layout, top: plan.top, widest: plan.widest) {
             // A bar in the winner's colour under the text ties the label to the slice.
             canvas.fill(roundedRect(bar, radius: bar.height / 2), color: color)
         }

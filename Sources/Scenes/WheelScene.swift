@@ -289,7 +289,7 @@ public final class WheelScene: Scene {
             : resultShown(at: t, winner: winner, strength: highlight, spinning: spinning)
         // What the canvas holds of a banner after this frame: what it draws, else what the frame kept
         // held (or, not knowing, anything in the banner's box).
-        let banner = shown == nil ? (kept != nil ? previous?.banner ?? resultBox : resultBox)
+        let banner = shown == nil ? (kept != nil ? previous?.banner : nil) ?? resultBox
             : resultPlan(frame, result: shown)?.extent ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
         defer { lastFrame = (ObjectIdentifier(canvas), t, rotation, wheelOnly, cacheBuilds, button, banner) }
         // Over the frame kept, a button looking as it did and lying clear of the wheel's square and

@@ -43,7 +43,7 @@ struct Roundel: ParsableCommand {
             // `roundel help NAME` for a command that does not exist: argument-parser would print the
             // overview and succeed, and a script would never learn of its typo.
             let arguments = CommandLine.arguments.dropFirst()
-            if arguments.first == "help", let topic = arguments.dropFirst().first,
+            if arguments.first == "help", let topic = arguments.dropFirst().first, !topic.hasPrefix("-"),
                !configuration.subcommands.contains(where: { $0._commandName == topic }) {
                 throw UserError("roundel: help: no command '\(topic)' (the commands: "
                                 + configuration.subcommands.map { $0._commandName }.joined(separator: ", ") + ")")

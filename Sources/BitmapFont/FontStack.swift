@@ -3,8 +3,9 @@
 // Terminus (16 px, ascent 12) and Unifont (16 px, ascent 14) share a baseline and an em.
 // Hebrew, Arabic and other right-to-left text is drawn in visual order, Arabic joined (`Bidi`).
 // Drawing builds one path for the whole label (so abutting glyphs leave no seams) in a reused buffer
-// and fills it once. Glyph outlines are cached per (face, strike, character, rendering) and whole lines
-// as `TextRun`s (the last `runCapacity` drawn), so a warm draw allocates nothing and only transforms
+// and fills it once. Glyph outlines are cached per (face, strike, character, rendering), smooth ones
+// also simplified per scale, and whole lines as `TextRun`s (the last `runCapacity` drawn), so a warm
+// draw allocates nothing and only transforms
 // points into the path: on the wheel, 12 labels at a new angle cost 0.43 M instructions a frame
 // before `Canvas.fill` (0.57 M when each draw measured, resolved and hashed every character).
 import Raster
@@ -34,6 +35,15 @@ public final class FontStack {
         var face: Int32, strike: Int32, scalar: UInt32, smooth: Bool
     }
     private var outlines: [OutlineKey: GlyphOutline] = [:]
+    /// Smooth outlines simplified for the scale they are drawn at (`GlyphOutline.simplified`), per
+    /// (outline, scale's bits): a line of text laid out for the first time (a wheel's banner showing
+    /// an entry) then costs no simplification for glyphs already drawn at its size. Emptied when it
+    /// reaches `simplifiedCapacity`, so a window resized for days does not keep every size.
+    private var simplified: [ScaledKey: GlyphOutline] = [:]
+    private struct ScaledKey: Hashable {
+        var outline: OutlineKey, scale: UInt64
+    }
+    static let simplifiedCapacity = 8192
     private var replacementBoxes: [Int: Glyph] = [:]
     private var scratch = Polylines()
     /// Recently drawn lines; a new one replaces the least recently used when there are `runCapacity`.
@@ -249,7 +259,22 @@ public final class FontStack {
                     key = OutlineKey(face: -1, strike: Int32(replacementBox(size: size).strikeSize), scalar: 0, smooth: smooth)
                 }
                 if outlines[key] == nil { outlines[key] = makeOutline(scalar: scalar, resolved: r, size: size, smooth: smooth) }
-                if let outline = outlines[key] { run.append(outline, scale: r.scale, pen: pen, smooth: smooth) }
+                if let outline = outlines[key] {
+                    if smooth && r.scale > 0 {
+                        // A pixel-exact outline is kept as it is: its corners are the design.
+                        let scaled = ScaledKey(outline: key, scale: r.scale.bitPattern)
+                        if let made = simplified[scaled] {
+                            run.append(made, scale: r.scale, pen: pen)
+                        } else {
+                            if simplified.count >= FontStack.simplifiedCapacity { simplified.removeAll() }
+                            let made = outline.simplified(scale: r.scale)
+                            simplified[scaled] = made
+                            run.append(made, scale: r.scale, pen: pen)
+                        }
+                    } else {
+                        run.append(outline, scale: r.scale, pen: pen)
+                    }
+                }
             }
             // The same sum as `measure`'s: a control's advance is 0, so skipping it there changes nothing.
             pen += r.advance

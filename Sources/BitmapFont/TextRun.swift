@@ -58,74 +58,15 @@ final class TextRun {
         self.width = width; self.metrics = metrics
     }
 
-    /// How far a smooth outline may move for fewer edges, in px of the drawn text: a sixth of a font
-    /// pixel, at least a fifth of a drawn pixel (which moves no edge visibly) and at most 0.35 px
-    /// (large text keeps its shape as it was). The polygon through the fine grid's edge midpoints
-    /// zigzags by an eighth of a font pixel along round strokes; at wheel label sizes those zigzags
-    /// were more than half of the labels' edges every frame (6 200 of them at 1080p, 2 400 without)
-    /// for a wobble of a quarter pixel that no one wants to see.
-    static func smoothTolerance(scale: Double) -> Double { min(max(0.2, scale / 6), max(0.35, 0.13 * scale)) }
-
-    /// Places `outline` with its pen at `pen` px, scaled by `scale`; a `smooth` one simplified to
-    /// within `smoothTolerance(scale:)` px (a pixel-exact one is kept as it is: its corners are the design).
-    func append(_ outline: GlyphOutline, scale: Double, pen: Double, smooth: Bool) {
+    /// Places `outline` (a smooth one already simplified: `GlyphOutline.simplified`) with its pen
+    /// at `pen` px, scaled by `scale`.
+    func append(_ outline: GlyphOutline, scale: Double, pen: Double) {
         guard !outline.contourEnds.isEmpty else { return }
-        var start = 0
-        for end in outline.contourEnds {
-            let contour = outline.points[start..<end]
-            if smooth && scale > 0 {
-                TextRun.simplify(contour, tolerance: TextRun.smoothTolerance(scale: scale) / scale, into: &points)
-            } else {
-                points.append(contentsOf: contour)
-            }
-            contourEnds.append(points.count)
-            start = end
-        }
+        let base = points.count
+        points.append(contentsOf: outline.points)
+        for end in outline.contourEnds { contourEnds.append(base + end) }
         glyphs.append(Placed(scale: scale, pen: pen, contoursEnd: contourEnds.count))
     }
-
-    /// Appends closed `contour` less the points lying within `tolerance` of the segment that joins
-    /// the points kept before and after them, keeping as few points as that allows (its first point
-    /// always), among segments that skip at most `simplifyReach` points. The fewest are found by
-    /// dynamic programming over where the segments end: a walk that takes each segment as long as
-    /// the points up to it stay close stops where a zigzag's far point does not, though a longer
-    /// segment past it would fit; it kept a fifth more points, each an edge in every frame's labels.
-    static func simplify(_ contour: ArraySlice<Point>, tolerance: Double, into out: inout [Point]) {
-        let n = contour.count, first = contour.startIndex
-        guard n > 4 else { return out.append(contentsOf: contour) }
-        func point(_ i: Int) -> Point { contour[first + (i < n ? i : i - n)] }
-        /// Whether every point strictly between `i` and `j` lies within `tolerance` of the segment i–j.
-        func fits(_ i: Int, _ j: Int) -> Bool {
-            let a = point(i), b = point(j)
-            let dx = b.x - a.x, dy = b.y - a.y
-            let length = (dx * dx + dy * dy).squareRoot()
-            guard length > 0 else { return false }
-            for k in (i + 1)..<j {
-                let p = point(k)
-                if abs(dx * (p.y - a.y) - dy * (p.x - a.x)) > tolerance * length { return false }
-            }
-            return true
-        }
-        // fewest[j]: segments from point 0 to point j (n: back at point 0), the last from from[j].
-        var fewest = [Int](repeating: Int.max, count: n + 1), from = [Int](repeating: 0, count: n + 1)
-        fewest[0] = 0
-        for j in 1...n {
-            for i in max(0, j - simplifyReach - 1)..<j where fewest[i] != Int.max && fewest[i] + 1 < fewest[j] {
-                if i == j - 1 || fits(i, j) { fewest[j] = fewest[i] + 1; from[j] = i }
-            }
-        }
-        // A contour thinner than the tolerance keeps its points.
-        guard fewest[n] >= 3 else { return out.append(contentsOf: contour) }
-        let start = out.count
-        var j = from[n]
-        while j > 0 { out.append(point(j)); j = from[j] }
-        out.append(point(0))
-        out[start...].reverse()
-    }
-
-    /// The most points one segment of `simplify` skips: on the 1080p labels, 15 kept 4 points fewer
-    /// of 2 020 for twice the work (a run pays it when it is first laid out), 7 kept 48 more.
-    static let simplifyReach = 11
 
     /// Appends the run to `contours`, each glyph through font px → text (pen, scale) → canvas (rotation by
     /// (cosA, sinA) about `origin`), with the very arithmetic of the transform drawing used before runs.

@@ -11,6 +11,9 @@ public final class SceneResources {
         self.assetsDirectory = assetsDirectory
     }
 
+    /// No fonts and no assets: for a scene that is asked things but never drawn (`roundel spin`).
+    public static var withoutFonts: SceneResources { SceneResources(fonts: FontStack(faces: []), assetsDirectory: "") }
+
     /// The font files it was loaded with before the shipped ones (a config's `fonts`).
     public private(set) var extraFonts: [String] = []
 

@@ -190,6 +190,22 @@ extension WheelScene {
         }
     }
 
+    /// One draw as the window makes it with the wheel at rest (`roundel spin`): entry `forced` (its
+    /// place in the list) or one chosen by weight, from the same generator, recorded with the rotation
+    /// the wheel would stop at. A window opened on the same state then shows the pointer on the winner
+    /// and spins on from there, as after a draw made in the window. `inTransaction` runs inside the
+    /// ledger's transaction (the crash tests' pause).
+    public func drawAtRest(forcing forced: Int?, inTransaction: (() -> Void)? = nil) throws(DrawError) -> DrawRecord {
+        raffle.inTransaction = inTransaction
+        guard raffle.standing.remaining > 0 else { throw raffle.nothingLeft }
+        var rng = try raffle.nextGenerator()
+        let choice: Raffle.Choice
+        if let forced { choice = try raffle.choose(forcing: forced) } else { choice = try raffle.choose(using: &rng) }
+        var planned = spinner
+        if let target = shown.firstIndex(of: choice.index) { _ = try? planned.spin(at: 0, to: target, using: &rng) }
+        return try raffle.record(choice, rotation: planned.currentSpin?.endRotation)
+    }
+
     /// R: a new event (every entry back, stock full; the record keeps the earlier draws).
     func startOver(at t: Double) {
         guard !spinner.isSpinning(at: t) else { return }

@@ -1,5 +1,6 @@
 // `roundel spin [--config F] [--names F] [--state DB] [--seed N] [--spin-to I]`: one draw exactly as
-// the window makes it (same database, same rules, same seeds), without a wheel on screen. Prints
+// the window makes it (same database, same rules, same seeds, and where the wheel would stop, so a
+// window opened afterwards shows the pointer on the winner), without a wheel on screen. Prints
 // `{"draw":N,"result":{"index":I,"text":"…","value":V},"remaining":K}` (index: the entry's place in
 // the list, 0 = the first line; remaining: entries that can still win). When nothing can win it
 // prints one line on stderr and exits 3: a state, not an error.
@@ -53,14 +54,10 @@ struct Spin: ParsableCommand {
         let ledger = try DrawSetup.openLedger(option: state, file: file)
         let record: DrawRecord
         do {
-            let raffle = try Raffle(entries: wheel.effectiveItems.map(\.entry),
-                                    source: wheel.numbered == nil ? wheel.itemsSource : "numbered", afterWin: wheel.afterWin,
-                                    profile: wheel.spin.profile.rawValue, seed: seed, ledger: ledger)
-            raffle.inTransaction = DrawSetup.pauseInDraw
-            guard raffle.standing.remaining > 0 else { throw raffle.nothingLeft }
-            var rng = try raffle.nextGenerator()
-            let choice = try forced.map { try raffle.choose(forcing: $0) } ?? raffle.choose(using: &rng)
-            record = try raffle.record(choice)
+            // The wheel as the window would have it (no fonts: nothing is drawn), so the draw is
+            // recorded with where the wheel stops.
+            let wheel = try WheelScene(config: wheel, resources: .withoutFonts, seed: seed, ledger: ledger)
+            record = try wheel.drawAtRest(forcing: forced, inTransaction: DrawSetup.pauseInDraw)
         } catch let error as DrawError where error.isNothingLeft {
             printLine("roundel: \(error.problem) (state '\(ledger.path)')", to: 2)
             throw ExitCode(3)

@@ -1,6 +1,7 @@
 // `roundel spin`, `history` and `reset` as a script or an event host runs them: one JSON line a
 // draw, exit 3 when nothing can win, every draw in the history, and every mistake one line naming
 // the file, exit 2, with nothing written.
+import Draws
 import Foundation
 import XCTest
 
@@ -124,6 +125,18 @@ final class DrawCLITests: XCTestCase {
         let history = try cli.run(["history", "--state", dir + "/c.db", "--json"])
         XCTAssertTrue(history.stdout.contains("\"chosenBy\":\"forced\""), history.stdout)
         try cli.assertUserError(["spin", "--names", names, "--state", dir + "/c.db", "--spin-to", "5"], mentions: "--spin-to '5'")
+    }
+
+    /// A draw made by `spin` is recorded with where the wheel stops, as the window records its own:
+    /// a window opened on the state then shows the pointer on the winner (`WheelDrawTests` checks the
+    /// rotations are the window's; before, `spin` recorded none and the wheel stood at 0).
+    func testSpinRecordsWhereTheWheelStops() throws {
+        let names = try write("Ann\nBen\nCat\n", "n.txt")
+        for _ in 0..<2 { XCTAssertEqual(try cli.run(["spin", "--names", names, "--state", dir + "/r.db", "--seed", "5"]).status, 0) }
+        XCTAssertEqual(try cli.run(["spin", "--names", names, "--state", dir + "/r.db", "--spin-to", "1"]).status, 0)
+        let records = try Ledger.openForReading(path: dir + "/r.db").history()
+        XCTAssertEqual(records.count, 3)
+        for r in records { XCTAssertNotNil(r.rotation, "draw \(r.draw)") }
     }
 
     func testBadNamesFilesAreNamedAndWriteNothing() throws {

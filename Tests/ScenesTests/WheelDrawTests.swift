@@ -126,6 +126,43 @@ final class WheelDrawTests: XCTestCase {
         XCTAssertEqual(canvas.pixmap.pixels, stopped.pixels, "highlighted where it stopped, result below")
     }
 
+    /// `roundel spin` draws through `drawAtRest`, a scene opened on the state each time: it records
+    /// where the wheel would stop, the very rotations the window's spins record from the same seed, so
+    /// a window opened afterwards has the pointer on the winner (it stood at 0, on another slice).
+    func testADrawAtRestIsRecordedWhereTheWindowsWheelStops() throws {
+        let dir = NSTemporaryDirectory() + "wheel-at-rest-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let config = names(["Ann", "Ben", "Cat", "Dov", "Eli"], afterWin: .keep)
+        var atRest: [DrawRecord] = []
+        for _ in 0..<3 {
+            let wheel = try WheelScene(config: config, resources: .withoutFonts, seed: 9, ledger: try Ledger.open(path: dir + "/cli.db"))
+            atRest.append(try wheel.drawAtRest(forcing: nil))
+        }
+        let window = try WheelScene(config: config, resources: try resources(), seed: 9, ledger: try Ledger.open(path: dir + "/window.db"))
+        var t = 0.0
+        for record in atRest {
+            let (stop, refresh) = try spin(window, at: t)
+            XCTAssertEqual(window.raffle.lastDraw?.index, record.index)
+            XCTAssertEqual(try XCTUnwrap(window.raffle.lastDraw?.rotation), try XCTUnwrap(record.rotation), "where it stops")
+            XCTAssertEqual(window.spinner.index(underPointerAt: stop), record.index)
+            t = refresh + 1
+        }
+        do {
+            let opened = try WheelScene(config: config, resources: try resources(), ledger: try Ledger.open(path: dir + "/cli.db"))
+            XCTAssertEqual(opened.spinner.index(underPointerAt: 0), atRest.last?.index, "the pointer on the winner")
+            XCTAssertEqual(opened.restingWinner, atRest.last?.index)
+            XCTAssertEqual(opened.state(at: 0).result?.text, atRest.last?.text)
+        }
+        // Forced, as `--spin-to` asks: recorded where the wheel stops on that entry.
+        do {
+            let forced = try WheelScene(config: config, resources: .withoutFonts, seed: 9, ledger: try Ledger.open(path: dir + "/cli.db"))
+            XCTAssertEqual(try forced.drawAtRest(forcing: 3).index, 3)
+        }
+        let reopened = try WheelScene(config: config, resources: .withoutFonts, ledger: try Ledger.open(path: dir + "/cli.db"))
+        XCTAssertEqual(reopened.spinner.index(underPointerAt: 0), 3)
+    }
+
     func testPastesReplaceTheListAndBadOnesChangeNothing() throws {
         let wheel = try WheelScene(resources: try resources(), seed: 2)
         let size = Size(width: 240, height: 240)

@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
-        .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite"], exclude: ["Fixtures"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "CSDL2", "Draws"]),
     ] + fuzzTargets
 )

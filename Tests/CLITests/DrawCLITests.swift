@@ -1,6 +1,7 @@
 // `roundel spin`, `history` and `reset` as a script or an event host runs them: one JSON line a
 // draw, exit 3 when nothing can win, every draw in the history, and every mistake one line naming
 // the file, exit 2, with nothing written.
+import CSQLite
 import Draws
 import Foundation
 import XCTest
@@ -137,6 +138,23 @@ final class DrawCLITests: XCTestCase {
         let records = try Ledger.openForReading(path: dir + "/r.db").history()
         XCTAssertEqual(records.count, 3)
         for r in records { XCTAssertNotNil(r.rotation, "draw \(r.draw)") }
+    }
+
+    /// A record edited after it was written: history prints the draws as they are now, then one line
+    /// on stderr saying which draw changed, and exits 1 (documented), not 0 as if all were well.
+    func testHistoryOfAnAlteredRecordSaysSoAndExitsOne() throws {
+        let names = try write("Ann\nBen\nCat\n", "n.txt")
+        for _ in 0..<2 { XCTAssertEqual(try cli.run(["spin", "--names", names, "--state", dir + "/t.db", "--seed", "5"]).status, 0) }
+        XCTAssertEqual(try cli.run(["history", "--state", dir + "/t.db"]).status, 0)
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(dir + "/t.db", &db), SQLITE_OK)
+        XCTAssertEqual(sqlite3_exec(db, "UPDATE draws SET text = 'Mallory' WHERE draw = 1;", nil, nil, nil), SQLITE_OK)
+        sqlite3_close(db)
+        let history = try cli.run(["history", "--state", dir + "/t.db"])
+        XCTAssertEqual(history.status, 1)
+        XCTAssertTrue(history.stdout.contains("Mallory"), history.stdout)
+        XCTAssertEqual(history.stderr, "roundel: state '\(dir)/t.db': the record was altered after it was written: "
+                       + "draw 1 was changed after it was recorded\n")
     }
 
     func testBadNamesFilesAreNamedAndWriteNothing() throws {

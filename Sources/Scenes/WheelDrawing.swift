@@ -160,9 +160,11 @@ extension WheelScene {
         }
 
         let fitter = LabelFitter(fonts: fonts, radius: r)
-        let texts = (0..<slicesLayout.count).map { i in
-            WheelScene.shortened(labelTexts.indices.contains(i) ? labelTexts[i] : items[i].text)
+        let names = (0..<slicesLayout.count).map { i in
+            WheelScene.shortened(labelNames.indices.contains(i) ? labelNames[i] : items[i].text)
         }
+        let suffixes = (0..<slicesLayout.count).map { labelSuffixes.indices.contains($0) ? labelSuffixes[$0] : "" }
+        let texts = names.indices.map { names[$0] + suffixes[$0] }
         var labels: [LabelPlan?] = []
         if numberedCount != nil {
             labels = texts.indices.map { fitter.planAcross(texts[$0], sweep: slicesLayout.sweeps[$0], outer: visible, depth: 0.12 * r) }
@@ -171,7 +173,8 @@ extension WheelScene {
             let fits = texts.indices.map { fitter.wholeFit(texts[$0], sweep: slicesLayout.sweeps[$0], inner: inner, outer: outer) }
             let size = fitter.commonSize(fits)
             labels = texts.indices.map {
-                fitter.planAlongBisector(texts[$0], size: size, sweep: slicesLayout.sweeps[$0], inner: inner, outer: outer)
+                fitter.planAlongBisector(names[$0], suffix: suffixes[$0], size: size, sweep: slicesLayout.sweeps[$0],
+                                         inner: inner, outer: outer)
             }
         }
 

@@ -77,23 +77,26 @@ extension WheelScene {
         entryItems = itemsForEntries()
         let nowShown = WheelScene.shownEntries(standing, soldOut: config.soldOut)
         let odds = config.showOdds ? standing.oddsTenths : nil
-        var newItems: [WheelItem] = [], newLabels: [String] = []
+        var newItems: [WheelItem] = [], newNames: [String] = [], newSuffixes: [String] = []
         for i in nowShown {
             var item = entryItems[i]
-            var label = item.text
+            var name = item.text, suffix = ""
             if standing.isSoldOut(i) {
                 item.color = WheelScene.soldOutColor
                 item.automaticColor = false
-                label = label.isEmpty ? "sold out" : label + " · sold out"
+                if name.isEmpty { name = "sold out" } else { suffix = " · sold out" }
             } else if let odds, numberedCount == nil {
-                label += (label.isEmpty ? "" : " · ") + Shares.format(tenths: odds[i]) + "%"
+                let share = Shares.format(tenths: odds[i]) + "%"
+                if name.isEmpty { name = share } else { suffix = " · " + share }
             }
             newItems.append(item)
-            newLabels.append(label)
+            newNames.append(name)
+            newSuffixes.append(suffix)
         }
         if nowShown.isEmpty {
             newItems = [WheelScene.emptySlice]
-            newLabels = [""]
+            newNames = [""]
+            newSuffixes = [""]
         }
         // Neighbours never share a palette colour, however many slices and whichever were removed.
         let colors = separatingNeighbours(newItems.map(\.color), automatic: newItems.map(\.automaticColor),
@@ -102,10 +105,11 @@ extension WheelScene {
         let sameSlices = nowShown == shown && newItems.map(\.weight) == items.map(\.weight) && !items.isEmpty
         // The entry under the pointer now: if it leaves, the gap it leaves closes under the pointer.
         let pointed = shown.isEmpty || keepingSpinner ? nil : shown[min(spinner.index(underPointerAt: t), shown.count - 1)]
-        if newItems != items || newLabels != labelTexts { cache = nil }
+        if newItems != items || newNames != labelNames || newSuffixes != labelSuffixes { cache = nil }
         shown = nowShown
         items = newItems
-        labelTexts = newLabels
+        labelNames = newNames
+        labelSuffixes = newSuffixes
         // Made once here, so a frame that shows one builds no string: a nameless slice is "#n".
         bannerTexts = newItems.indices.map { newItems[$0].text.isEmpty ? "#\($0 + 1)" : WheelScene.shortened(newItems[$0].text) }
         let weights = nowShown.isEmpty ? [0] : nowShown.map { standing.weights[$0] }

@@ -74,14 +74,24 @@ struct LabelFitter {
         return max(minimumSize, smallest, 0.6 * median)
     }
 
-    /// A label along the bisector at `size`: whole when it fits, else a prefix ending in "…"; nil
-    /// when the wedge cannot hold the line or not even "…" fits.
-    func planAlongBisector(_ text: String, size: Double, sweep: Double, inner: Double, outer: Double) -> LabelPlan? {
+    /// A label along the bisector at `size`, `name` then `suffix` (its odds or "sold out", or ""):
+    /// whole when it fits, else the name cut to a prefix ending in "…" before the suffix (what a host
+    /// reads a sold-out prize by stays), else the whole cut; nil when the wedge cannot hold the line
+    /// or not even "…" fits.
+    func planAlongBisector(_ name: String, suffix: String = "", size: Double, sweep: Double, inner: Double,
+                           outer: Double) -> LabelPlan? {
+        let text = name + suffix
         guard !text.isEmpty, outer > inner else { return nil }
         let a = start(at: size, sweep: sweep, inner: inner)
         guard a < outer else { return nil }
         if fonts.measure(text, size: size).width <= outer - a {
             return LabelPlan(text: text, size: size, radius: (a + outer) / 2, turn: 0)
+        }
+        if !suffix.isEmpty, !name.isEmpty {
+            let room = outer - a - fonts.measure(suffix, size: size).width
+            if room > 0, let short = ellipsized(name, size: size, width: room), short != LabelFitter.ellipsis {
+                return LabelPlan(text: short + suffix, size: size, radius: (a + outer) / 2, turn: 0)
+            }
         }
         guard let short = ellipsized(text, size: size, width: outer - a) else { return nil }
         return LabelPlan(text: short, size: size, radius: (a + outer) / 2, turn: 0)

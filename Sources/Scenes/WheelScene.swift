@@ -28,8 +28,11 @@ public final class WheelScene: Scene {
     /// The slices shown now; `shown[k]` is slice k's entry (removed and hidden entries have no slice).
     public internal(set) var items: [WheelItem] = []
     var shown: [Int] = []
-    /// What each slice's label says (the item's text, with its odds or "sold out").
-    var labelTexts: [String] = []
+    /// What each slice's label says: the item's text (`labelNames`) and its odds or "sold out"
+    /// (`labelSuffixes`, " · 12.5%", or "" for none). A label too long for its slice is cut in its
+    /// name, so the odds or "sold out" stay readable.
+    var labelNames: [String] = [], labelSuffixes: [String] = []
+    var labelTexts: [String] { labelNames.indices.map { labelNames[$0] + (labelSuffixes.indices.contains($0) ? labelSuffixes[$0] : "") } }
     /// Each slice's name as the banner and result show it (cut at `labelLimit`; "#n" for a slice
     /// without one), made with the slices.
     var bannerTexts: [String] = []

@@ -77,6 +77,22 @@ final class WheelDrawTests: XCTestCase {
         XCTAssertEqual(hiding.items.map(\.text), ["Mug", "Hat"])
     }
 
+    /// A label too long for its slice loses the end of its name, not its odds or "sold out": what a
+    /// host reads a prize's state by stays on the wheel ("Try aga… · sold out", not "Try again · sold o…").
+    func testALongLabelKeepsItsOddsAndSoldOut() throws {
+        var config = WheelConfig(items: [WheelItem(text: "Mug", color: Color(rgb: 0xE5484D), stock: 5),
+                                         WheelItem(text: "T-shirt", color: Color(rgb: 0x2F9E44), stock: 2),
+                                         WheelItem(text: "Bike", color: Color(rgb: 0x1C7ED6), stock: 1),
+                                         WheelItem(text: "Try again with a longer name", color: Color(rgb: 0x1C7ED6), stock: 0),
+                                         WheelItem(text: "A prize with a very long name indeed", color: Color(rgb: 0x7048E8), stock: 3)])
+        config.showOdds = true
+        let wheel = try WheelScene(config: config, resources: try resources(), seed: 1)
+        let labels = wheel.prepare(for: Size(width: 800, height: 600)).labels.map { $0?.text ?? "" }
+        XCTAssertEqual(labels[0], "Mug · 25.0%")
+        XCTAssertTrue(labels[3].hasSuffix("… · sold out") && labels[3].hasPrefix("Try"), labels[3])
+        XCTAssertTrue(labels[4].hasSuffix("… · 25.0%") && labels[4].hasPrefix("A pri"), labels[4])
+    }
+
     func testNoPrizesLeftFromTheStart() throws {
         let config = WheelConfig(items: [WheelItem(text: "Mug", color: .white, stock: 0), WheelItem(text: "Pen", color: .black, stock: 0)])
         let wheel = try WheelScene(config: config, resources: try resources())

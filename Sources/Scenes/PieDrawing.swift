@@ -24,8 +24,10 @@ struct PieLabelPlan: Equatable {
 
 struct PieLegendPlan: Equatable {
     struct Row: Equatable {
-        /// The swatch (a rounded square) and the slice's percentage ("42.0%"), made once per size.
+        /// The swatch (a rounded square), the slice's label (cut with "…" when even the smallest
+        /// legend cannot hold it whole) and its percentage ("42.0%"), made once per size.
         let swatch: Path
+        let label: String
         let percentText: String
         /// Left end of the label and right end of the percentage, both on the row's middle.
         let labelAnchor: Point
@@ -112,25 +114,35 @@ extension PieScene {
     }
 
     /// One row per slice (swatch, label, percentage) as large as fits the free space, at most a
-    /// comfortable size for the donut; nil when even `minimumLegendSize` does not fit.
+    /// comfortable size for the donut. Labels too long for the space even at `minimumLegendSize` are
+    /// cut with "…" there (a long name does not take every name off the chart); nil when the rows
+    /// do not fit at that size even so.
     func legendPlan(layout: PieLayout) -> PieLegendPlan? {
         guard let area = layout.legendArea else { return nil }
         let count = Double(config.slices.count)
         // Proportions of the text size: swatch, gaps, row pitch.
         let swatch = 0.9, swatchGap = 0.5, columnGap = 1.2, pitch = 1.7
+        func fixedWidth(_ s: Double) -> Double { s * (swatch + swatchGap + columnGap) + fonts.measure("100.0%", size: s).width }
         func blockSize(_ s: Double) -> Size {
             let widest = config.slices.map { fonts.measure($0.label, size: s).width }.max() ?? 0
-            let percent = fonts.measure("100.0%", size: s).width
-            return Size(width: s * (swatch + swatchGap + columnGap) + widest + percent, height: count * pitch * s)
+            return Size(width: fixedWidth(s) + widest, height: count * pitch * s)
         }
         var s = max(PieScene.minimumLegendSize, 0.045 * layout.canvasSide)
         for _ in 0..<40 {
             let block = blockSize(s)
             let fit = min(area.width / block.width, area.height / block.height)
-            if fit >= 1 { break }
-            s *= max(0.5, min(0.98, fit))
+            if fit >= 1 || s <= PieScene.minimumLegendSize { break }
+            s = max(PieScene.minimumLegendSize, s * max(0.5, min(0.98, fit)))
         }
-        let block = blockSize(s)
+        var labels = config.slices.map(\.label)
+        var block = blockSize(s)
+        if block.width > area.width {
+            // At the smallest size: the labels cut to the room the swatches and percentages leave.
+            let room = area.width - fixedWidth(s), fitter = LabelFitter(fonts: fonts, radius: 1)
+            guard room >= fonts.measure("Mm…", size: s).width else { return nil }
+            labels = labels.map { fonts.measure($0, size: s).width <= room ? $0 : (fitter.ellipsized($0, size: s, width: room) ?? "") }
+            block = Size(width: fixedWidth(s) + (labels.map { fonts.measure($0, size: s).width }.max() ?? 0), height: block.height)
+        }
         guard s >= PieScene.minimumLegendSize, block.width <= area.width, block.height <= area.height else { return nil }
         let origin = Point(x: (area.minX + (area.width - block.width) / 2).rounded(),
                            y: (area.minY + (area.height - block.height) / 2).rounded())
@@ -141,6 +153,7 @@ extension PieScene {
             let square = Rect(x: origin.x, y: middle - side / 2, width: side, height: side)
             rows.append(PieLegendPlan.Row(
                 swatch: roundedRect(square, radius: square.width * 0.2),
+                label: labels[k],
                 percentText: shares.percentText(k),
                 labelAnchor: Point(x: origin.x + (swatch + swatchGap) * s, y: middle),
                 percentAnchor: Point(x: origin.x + block.width, y: middle)))
@@ -186,7 +199,7 @@ extension PieScene {
         let s = legend.textSize
         for (k, row) in legend.rows.enumerated() {
             canvas.fill(row.swatch, color: config.slices[k].color)
-            fonts.draw(config.slices[k].label, in: canvas, at: row.labelAnchor,
+            fonts.draw(row.label, in: canvas, at: row.labelAnchor,
                        style: TextStyle(size: s, color: config.textColor, alignment: .left, verticalAlignment: .middle))
             if t >= timeline.starts[k] {
                 fonts.draw(row.percentText, in: canvas, at: row.percentAnchor,

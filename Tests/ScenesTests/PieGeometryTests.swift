@@ -31,6 +31,21 @@ final class PieGeometryTests: XCTestCase {
         return p[Int((center.x + radius * cos(a)).rounded(.down)), Int((center.y + radius * sin(a)).rounded(.down))]
     }
 
+    /// One long category name is cut with "…" in the legend instead of taking every name off the
+    /// chart (before, 800 × 600 with it showed percentages and no names at all).
+    func testALongLabelIsCutInTheLegendNotDropped() throws {
+        let config = PieConfig(slices: [PieSlice(label: "A very long category name here", value: 30, color: Self.red),
+                                        PieSlice(label: "B", value: 50, color: Self.yellow),
+                                        PieSlice(label: "C", value: 20, color: Self.blue)])
+        let scene = try PieScene(config: config, resources: try WheelSnapshotTests.latinResources())
+        let legend = try XCTUnwrap(scene.prepare(for: Size(width: 800, height: 600)).legend)
+        XCTAssertEqual(legend.rows.map(\.label).dropFirst(), ["B", "C"])
+        let first = try XCTUnwrap(legend.rows.first?.label)
+        XCTAssertTrue(first.hasPrefix("A very") && first.hasSuffix("…"), first)
+        let short = try PieScene(config: Self.config, resources: try WheelSnapshotTests.latinResources())
+        XCTAssertEqual(short.prepare(for: Size(width: 800, height: 600)).legend?.rows.map(\.label), ["Red", "Yellow", "Blue"])
+    }
+
     func testTheDonutFollowsTheSeedsFormulas() {
         let layout = PieLayout(frame: Size(width: 240, height: 240))
         XCTAssertEqual(layout.canvasSide, 192)

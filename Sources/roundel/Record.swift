@@ -96,11 +96,20 @@ struct Record: ParsableCommand {
         case .webp: writer = try WebPWriter(path: out, width: size.width, height: size.height, fps: rate, quality: lossy)
         case .mp4: writer = try MP4Writer(path: out, width: size.width, height: size.height, fps: rate)
         }
+        // Ctrl+C or a kill between frames stops the recording there and removes what it wrote.
+        let stop = StopSignals()
         do {
-            try renderFrames(count: count, start: start, rate: rate, size: size, first: first, make: make, writer: writer)
+            try renderFrames(count: count, start: start, rate: rate, size: size, first: first, make: make, writer: writer,
+                             stop: stop)
             try writer.finish()
+            stop.disarm()
+        } catch let stopped as StopSignals.Stopped {
+            writer.abandon()
+            stopped.end()
         } catch {
             writer.abandon()
+            stop.stopped?.end()
+            stop.disarm()
             throw error
         }
         print("{\"out\":\(JSONText.string(out)),\"frames\":\(count),\"fps\":\(rate),\"from\":\(JSONText.plain(start)),\"to\":\(JSONText.plain(start + Double(count) / Double(rate)))}")
@@ -109,7 +118,7 @@ struct Record: ParsableCommand {
     /// Renders `count` frames at `start + i / rate`, a batch at a time in parallel, and hands them to
     /// `writer` in order.
     private func renderFrames(count: Int, start: Double, rate: Int, size: FrameSize, first: Scene,
-                              make: () throws -> Scene, writer: FrameWriter) throws {
+                              make: () throws -> Scene, writer: FrameWriter, stop: StopSignals) throws {
         let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))
         var workers: [RecordWorker] = []
         for k in 0..<cores {
@@ -141,6 +150,7 @@ struct Record: ParsableCommand {
                 }
             }
             for s in 0..<n {
+                try stop.check()
                 try writer.add(UnsafeBufferPointer(start: slots + s * pixels, count: pixels), width: size.width, height: size.height)
             }
             done += n

@@ -158,8 +158,15 @@ final class MP4Writer: FrameWriter {
                          "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4", "-y", output.temporary]
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // In a process group of its own: Ctrl+C reaches Roundel alone, which stops ffmpeg and removes
+        // the half-written file (`abandon`).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, ffmpeg, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, ffmpeg, &actions, &attributes, argv, environ)
         close(ends[0])
         guard spawned == 0 else { close(ends[1]); throw cannotWrite(path, "ffmpeg: " + String(cString: strerror(spawned))) }
         process = pid

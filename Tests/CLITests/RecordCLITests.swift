@@ -174,6 +174,35 @@ final class RecordCLITests: XCTestCase {
         }
     }
 
+    /// A recording stopped from outside (a kill, Ctrl+C) removes its half-written file or folder and
+    /// its ffmpeg, and ends as the signal ends a program (before, `.name.tmp-…` and
+    /// `.name.roundel-PID/` stayed behind, and ffmpeg was left a zombie).
+    func testAStoppedRecordingLeavesNothing() throws {
+        for (out, signal) in [(path("stopped") + "/", SIGTERM), (path("stopped.mp4"), SIGINT), (path("hung-up") + "/", SIGHUP)] {
+            let process = Process()
+            process.executableURL = cli.binary
+            process.arguments = ["record", "wheel", "--seed", "3", "--size", "640x360", "--fps", "60", "--to", "20", "--out", out]
+            let err = Pipe()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = err
+            try process.run()
+            // Until the hidden file or folder is being written.
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline, (try FileManager.default.contentsOfDirectory(atPath: scratch.path)).isEmpty, process.isRunning {
+                usleep(20_000)
+            }
+            XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty, "\(out): started writing")
+            usleep(300_000)
+            kill(process.processIdentifier, signal)
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(stderr, "", out)
+            XCTAssertEqual(process.terminationReason, .uncaughtSignal, out)
+            XCTAssertEqual(process.terminationStatus, signal, out)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [], "\(out): nothing left")
+        }
+    }
+
     func testBadInputIsOneLineAndLeavesNothing() throws {
         let cases: [([String], String)] = [
             (["--out", path("a.gif")], "record writes .webp, .mp4 or a folder ending in /"),

@@ -589,6 +589,7 @@ extension WheelScene {
     /// `pulse` 0…1: attract mode's invitation, the button glowing gold.
     func drawButton(_ frame: WheelFrameCache, label: String, enabled: Bool, pulse: Double = 0, in canvas: Canvas) {
         let rect = frame.layout.buttonRect
+        guard rect.width > 0, rect.height > 0 else { return }   // a thumbnail has no button
         if pulse > 0 {
             let glow = frame.layout.radius * 0.035 * (0.4 + 0.6 * pulse)
             canvas.fill(roundedRect(rect.insetBy(-glow), radius: rect.height / 2 + glow), color: Color(rgb: 0xF2CC5B, alpha: UInt8((150 * pulse).rounded())))

@@ -5,7 +5,8 @@
 //   sides  — wide frames: the wheel on the left, and on its right a panel with the result (room for
 //            two lines of large text, so the room reads it) above the button.
 // The result never shares space with the button. All values are frame px; sizes scale with the
-// radius, with minimums so the button and result stay usable on tiny frames.
+// radius, with minimums so the button and result stay usable on small frames; on a thumbnail, where
+// they would leave the wheel less than half its room, the wheel is drawn alone.
 
 import Raster
 
@@ -50,6 +51,15 @@ struct WheelLayout: Equatable {
             buttonRect = Rect(x: panelX + (panel - buttonWidth) / 2, y: resultRect.maxY + 0.08 * sides,
                               width: buttonWidth, height: buttonHeight)
             resultTextSize = max(14, 0.26 * sides)
+        } else if column < 0.5 * WheelLayout.wheelOnlyRadius(w: w, h: h, margin: margin) {
+            // A thumbnail (under about 100 px high): the result and the button would leave the wheel
+            // less than half the room it has alone, so the wheel and its pointer take the frame.
+            arrangement = .column
+            radius = WheelLayout.wheelOnlyRadius(w: w, h: h, margin: margin)
+            center = Point(x: w / 2, y: h / 2 + WheelLayout.pointerRise * radius / 2)
+            resultRect = Rect(x: center.x, y: center.y + radius, width: 0, height: 0)
+            buttonRect = resultRect
+            resultTextSize = 0
         } else {
             arrangement = .column
             radius = column
@@ -77,6 +87,11 @@ struct WheelLayout: Equatable {
         if 0.17 * first < minimumButtonHeight { proportional -= 0.17; fixed += minimumButtonHeight }
         let byHeight = (available - fixed) / proportional
         return max(1, min(byHeight, (w - 2 * margin) / 2)).rounded(.down)
+    }
+
+    /// The radius of the wheel and its pointer alone.
+    static func wheelOnlyRadius(w: Double, h: Double, margin: Double) -> Double {
+        max(1, min((h - 2 * margin) / (2 + pointerRise), (w - 2 * margin) / 2).rounded(.down))
     }
 
     /// The radius for a wheel with a panel on its right at least 0.95 radius wide (and 160 px):

@@ -61,6 +61,27 @@ final class WheelLayoutTests: XCTestCase {
         }
     }
 
+    /// Below the designed sizes a thumbnail shows the wheel and its pointer alone, as large as the
+    /// frame allows (64 × 64 drew a 1 px wheel under "Press START" and a button), and is drawn whole.
+    func testAThumbnailIsTheWheelAlone() throws {
+        for (w, h) in [(64.0, 64.0), (96.0, 96.0), (100.0, 60.0)] {
+            let l = WheelLayout(frame: Size(width: w, height: h))
+            let what = "\(Int(w))×\(Int(h))"
+            XCTAssertGreaterThanOrEqual(l.radius, 0.4 * min(w, h) - 6, what)
+            XCTAssertLessThanOrEqual(l.center.y - l.radius * (1 + WheelLayout.pointerRise), h, what)
+            XCTAssertGreaterThanOrEqual(l.center.y - l.radius * (1 + WheelLayout.pointerRise), 0, "\(what): the pointer inside")
+            XCTAssertLessThanOrEqual(l.center.y + l.radius, h, what)
+            XCTAssertTrue(l.buttonRect.isEmpty && l.resultRect.isEmpty, what)
+        }
+        let wheel = try WheelScene(resources: try WheelSnapshotTests.latinResources(), seed: 2)
+        let canvas = try XCTUnwrap(Canvas(width: 64, height: 64))
+        wheel.render(into: canvas, at: 0)
+        // The wheel's middle is its hub and slices, not the background.
+        XCTAssertNotEqual(canvas.pixmap[32, 20], canvas.pixmap[1, 1])
+        // 120 px high still has room for the result and the button.
+        XCTAssertFalse(WheelLayout(frame: Size(width: 120, height: 120)).buttonRect.isEmpty)
+    }
+
     func testWideFramesPutResultAndButtonBesideTheWheel() {
         XCTAssertEqual(WheelLayout(frame: Size(width: 1920, height: 1080)).arrangement, .sides)
         XCTAssertEqual(WheelLayout(frame: Size(width: 1080, height: 1920)).arrangement, .column)

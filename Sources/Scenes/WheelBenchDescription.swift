@@ -99,14 +99,16 @@ extension WheelScene {
         lines.append("outline \(corners) \(number(max(1, 0.012 * r))) \(rgba(darker(config.pointerColor, by: 0.45)))")
         let pin = Point(x: c.x, y: c.y - r - WheelLayout.pointerRise * r + 0.035 * r)
         lines.append(circle(pin, 0.03 * r, Color(rgb: 0xF2CC5B)))
-        // drawResult draws nothing while spinning; drawButton, disabled
+        // drawResult draws nothing while spinning; drawButton, disabled (a thumbnail has none)
         let b = layout.buttonRect
-        let box = "\(number(b.x)) \(number(b.y)) \(number(b.width)) \(number(b.height)) \(number(b.height / 2))"
-        lines.append("roundrect \(box) 0 \(number(max(1, b.height * 0.06))) \(rgba(Color(rgb: 0x000000, alpha: 80)))")
-        lines.append("roundrect \(box) 0 0 \(rgba(Color(rgb: 0x5C6372)))")
-        let width = fonts.measure("START", size: 1).width
-        let size = min(b.height * 0.52, b.width * 0.8 / max(width, 1))
-        lines.append("text \(number(b.center.x)) \(number(b.center.y)) \(number(size)) \(rgba(Color(rgb: 0x2A2F3A))) START")
+        if b.width > 0, b.height > 0 {
+            let box = "\(number(b.x)) \(number(b.y)) \(number(b.width)) \(number(b.height)) \(number(b.height / 2))"
+            lines.append("roundrect \(box) 0 \(number(max(1, b.height * 0.06))) \(rgba(Color(rgb: 0x000000, alpha: 80)))")
+            lines.append("roundrect \(box) 0 0 \(rgba(Color(rgb: 0x5C6372)))")
+            let width = fonts.measure("START", size: 1).width
+            let size = min(b.height * 0.52, b.width * 0.8 / max(width, 1))
+            lines.append("text \(number(b.center.x)) \(number(b.center.y)) \(number(size)) \(rgba(Color(rgb: 0x2A2F3A))) START")
+        }
         let half = max(frame.ringDiameter / 2, frame.sliceRadius) + 3
         let dirty = PixelRect(enclosing: Rect(x: c.x - half, y: c.y - half, width: 2 * half, height: 2 * half))
         lines.append("dirty \(dirty.x) \(dirty.y) \(dirty.width) \(dirty.height)")

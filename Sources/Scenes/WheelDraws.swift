@@ -205,9 +205,17 @@ extension WheelScene {
         var rng = try raffle.nextGenerator()
         let choice: Raffle.Choice
         if let forced { choice = try raffle.choose(forcing: forced) } else { choice = try raffle.choose(using: &rng) }
+        // As the window's `spin`: no slice or no turn, no draw.
+        guard let target = shown.firstIndex(of: choice.index) else { throw DrawError(subject: "", problem: "the winner has no slice") }
         var planned = spinner
-        if let target = shown.firstIndex(of: choice.index) { _ = try? planned.spin(at: 0, to: target, using: &rng) }
-        return try raffle.record(choice, rotation: planned.currentSpin?.endRotation)
+        let turned: Bool
+        do { turned = try planned.spin(at: 0, to: target, using: &rng) } catch {
+            throw DrawError(subject: "", problem: "the wheel cannot turn: \(error)")
+        }
+        guard turned, let rotation = planned.currentSpin?.endRotation else {
+            throw DrawError(subject: "", problem: "the wheel cannot turn")
+        }
+        return try raffle.record(choice, rotation: rotation)
     }
 
     /// R: a new event (every entry back, stock full; the record keeps the earlier draws).

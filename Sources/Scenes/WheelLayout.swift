@@ -52,7 +52,7 @@ struct WheelLayout: Equatable {
                               width: buttonWidth, height: buttonHeight)
             resultTextSize = max(14, 0.26 * sides)
         } else if column < 0.5 * WheelLayout.wheelOnlyRadius(w: w, h: h, margin: margin) {
-            // A thumbnail (under about 100 px high): the result and the button would leave the wheel
+            // A thumbnail (under about 120 px high): the result and the button would leave the wheel
             // less than half the room it has alone, so the wheel and its pointer take the frame.
             arrangement = .column
             radius = WheelLayout.wheelOnlyRadius(w: w, h: h, margin: margin)

@@ -101,7 +101,8 @@ struct Record: ParsableCommand {
         do {
             try renderFrames(count: count, start: start, rate: rate, size: size, first: first, make: make, writer: writer,
                              stop: stop)
-            try writer.finish()
+            // A stop while the file is being finished (ffmpeg flushing) still leaves nothing.
+            try writer.finish { try stop.check() }
             stop.disarm()
         } catch let stopped as StopSignals.Stopped {
             writer.abandon()
@@ -174,6 +175,8 @@ struct RecordSlots: @unchecked Sendable { let base: UnsafeMutablePointer<UInt32>
 /// what was written so far.
 protocol FrameWriter: AnyObject {
     func add(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) throws
-    func finish() throws
+    /// Completes the file and puts it under its name, calling `beforeCommit` just before (a stop
+    /// that came while it was being completed throws there, and the file is abandoned).
+    func finish(beforeCommit: () throws -> Void) throws
     func abandon()
 }

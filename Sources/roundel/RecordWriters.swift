@@ -52,7 +52,8 @@ final class PNGFolderWriter: FrameWriter {
         do { try writePNG(pixmap, to: file) } catch { throw UserError(error.description) }
     }
 
-    func finish() throws {
+    func finish(beforeCommit: () throws -> Void) throws {
+        try beforeCommit()
         guard rename(temporary, String(path.dropLast())) == 0 else { throw cannotWrite(path) }
     }
 
@@ -110,7 +111,7 @@ final class WebPWriter: FrameWriter {
         index += 1
     }
 
-    func finish() throws {
+    func finish(beforeCommit: () throws -> Void) throws {
         let end = Int32((Double(index) * frameMilliseconds).rounded())
         guard WebPAnimEncoderAdd(encoder, nil, end, nil) != 0 else { throw cannotWrite(path, String(cString: WebPAnimEncoderGetError(encoder))) }
         var data = WebPData()
@@ -122,6 +123,7 @@ final class WebPWriter: FrameWriter {
         let written = fwrite(bytes, 1, data.size, file)
         let closed = fclose(file)
         guard written == data.size, closed == 0 else { output.discard(); throw cannotWrite(path) }
+        try beforeCommit()
         do { try output.commit() } catch { throw cannotWrite(path, error.problem) }
     }
 
@@ -192,23 +194,30 @@ final class MP4Writer: FrameWriter {
         }
     }
 
+    /// Whether ffmpeg has been waited for (its pid may since belong to another process).
+    private var waited = false
+
     private func wait() -> Int32 {
         var status: Int32 = 0
         while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+        waited = true
         return status
     }
 
-    func finish() throws {
+    func finish(beforeCommit: () throws -> Void) throws {
         close(input)
         let status = wait()
         guard status == 0 else { output.discard(); throw cannotWrite(path, "ffmpeg failed (status \(status))") }
+        try beforeCommit()
         do { try output.commit() } catch { throw cannotWrite(path, error.problem) }
     }
 
     func abandon() {
-        close(input)
-        kill(process, SIGTERM)
-        _ = wait()
+        if !waited {
+            close(input)
+            kill(process, SIGTERM)
+            _ = wait()
+        }
         output.discard()
     }
 }

@@ -149,20 +149,32 @@ final class WheelDrawTests: XCTestCase {
         let dir = NSTemporaryDirectory() + "wheel-at-rest-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Removing winners too: a wheel opened on the state closes the winner's gap as the window's
+        // own wheel does when the winner leaves, so the next draw starts from the same place.
+        for afterWin in [AfterWin.remove, .keep] {
+            let config = names(["Ann", "Ben", "Cat", "Dov", "Eli"], afterWin: afterWin)
+            var records: [DrawRecord] = []
+            for _ in 0..<3 {
+                let wheel = try WheelScene(config: config, resources: .withoutFonts, seed: 9,
+                                           ledger: try Ledger.open(path: dir + "/cli-\(afterWin).db"))
+                records.append(try wheel.drawAtRest(forcing: nil))
+            }
+            let window = try WheelScene(config: config, resources: try resources(), seed: 9,
+                                        ledger: try Ledger.open(path: dir + "/window-\(afterWin).db"))
+            var t = 0.0
+            for record in records {
+                let (stop, refresh) = try spin(window, at: t)
+                XCTAssertEqual(window.raffle.lastDraw?.index, record.index, "\(afterWin)")
+                XCTAssertEqual(try XCTUnwrap(window.raffle.lastDraw?.rotation), try XCTUnwrap(record.rotation), "\(afterWin): where it stops")
+                XCTAssertEqual(window.shown[window.spinner.index(underPointerAt: stop)], record.index, "\(afterWin)")
+                t = refresh + 1
+            }
+        }
         let config = names(["Ann", "Ben", "Cat", "Dov", "Eli"], afterWin: .keep)
         var atRest: [DrawRecord] = []
         for _ in 0..<3 {
             let wheel = try WheelScene(config: config, resources: .withoutFonts, seed: 9, ledger: try Ledger.open(path: dir + "/cli.db"))
             atRest.append(try wheel.drawAtRest(forcing: nil))
-        }
-        let window = try WheelScene(config: config, resources: try resources(), seed: 9, ledger: try Ledger.open(path: dir + "/window.db"))
-        var t = 0.0
-        for record in atRest {
-            let (stop, refresh) = try spin(window, at: t)
-            XCTAssertEqual(window.raffle.lastDraw?.index, record.index)
-            XCTAssertEqual(try XCTUnwrap(window.raffle.lastDraw?.rotation), try XCTUnwrap(record.rotation), "where it stops")
-            XCTAssertEqual(window.spinner.index(underPointerAt: stop), record.index)
-            t = refresh + 1
         }
         do {
             let opened = try WheelScene(config: config, resources: try resources(), ledger: try Ledger.open(path: dir + "/cli.db"))

@@ -260,26 +260,25 @@ public final class FontStack {
                 }
                 if outlines[key] == nil { outlines[key] = makeOutline(scalar: scalar, resolved: r, size: size, smooth: smooth) }
                 if let outline = outlines[key] {
-                    if smooth && r.scale > 0 {
-                        // A pixel-exact outline is kept as it is: its corners are the design.
-                        let scaled = ScaledKey(outline: key, scale: r.scale.bitPattern)
-                        if let made = simplified[scaled] {
-                            run.append(made, scale: r.scale, pen: pen)
-                        } else {
-                            if simplified.count >= FontStack.simplifiedCapacity { simplified.removeAll() }
-                            let made = outline.simplified(scale: r.scale)
-                            simplified[scaled] = made
-                            run.append(made, scale: r.scale, pen: pen)
-                        }
-                    } else {
-                        run.append(outline, scale: r.scale, pen: pen)
-                    }
+                    // A pixel-exact outline is kept as it is: its corners are the design.
+                    let drawn = smooth && r.scale > 0 ? simplified(outline, key: key, scale: r.scale) : outline
+                    run.append(drawn, scale: r.scale, pen: pen)
                 }
             }
             // The same sum as `measure`'s: a control's advance is 0, so skipping it there changes nothing.
             pen += r.advance
         }
         run.setMetrics(width: pen, metrics: lineMetrics(size: size, faces: used))
+    }
+
+    /// `outline` simplified for `scale` (`GlyphOutline.simplified`), made once and kept.
+    private func simplified(_ outline: GlyphOutline, key: OutlineKey, scale: Double) -> GlyphOutline {
+        let scaled = ScaledKey(outline: key, scale: scale.bitPattern)
+        if let made = simplified[scaled] { return made }
+        if simplified.count >= FontStack.simplifiedCapacity { simplified.removeAll() }
+        let made = outline.simplified(scale: scale)
+        simplified[scaled] = made
+        return made
     }
 
     private func makeOutline(scalar: Unicode.Scalar, resolved r: (face: Int, strike: Int, scale: Double, advance: Double),

@@ -34,6 +34,7 @@ struct WheelLayout: Equatable {
         let margin = max(6, (0.025 * min(w, h)).rounded())
         let column = WheelLayout.columnRadius(w: w, h: h, margin: margin)
         let sides = WheelLayout.sidesRadius(w: w, h: h, margin: margin)
+        let alone = WheelLayout.wheelOnlyRadius(w: w, h: h, margin: margin)
         if sides > column * 1.08 {
             arrangement = .sides
             radius = sides
@@ -51,11 +52,11 @@ struct WheelLayout: Equatable {
             buttonRect = Rect(x: panelX + (panel - buttonWidth) / 2, y: resultRect.maxY + 0.08 * sides,
                               width: buttonWidth, height: buttonHeight)
             resultTextSize = max(14, 0.26 * sides)
-        } else if column < 0.5 * WheelLayout.wheelOnlyRadius(w: w, h: h, margin: margin) {
+        } else if column < 0.5 * alone {
             // A thumbnail (under about 120 px high): the result and the button would leave the wheel
             // less than half the room it has alone, so the wheel and its pointer take the frame.
             arrangement = .column
-            radius = WheelLayout.wheelOnlyRadius(w: w, h: h, margin: margin)
+            radius = alone
             center = Point(x: w / 2, y: h / 2 + WheelLayout.pointerRise * radius / 2)
             resultRect = Rect(x: center.x, y: center.y + radius, width: 0, height: 0)
             buttonRect = resultRect

@@ -138,9 +138,9 @@ extension PieScene {
         var block = blockSize(s)
         if block.width > area.width {
             // At the smallest size: the labels cut to the room the swatches and percentages leave.
-            let room = area.width - fixedWidth(s), fitter = LabelFitter(fonts: fonts, radius: 1)
+            let room = area.width - fixedWidth(s)
             guard room >= fonts.measure("Mm…", size: s).width else { return nil }
-            labels = labels.map { fonts.measure($0, size: s).width <= room ? $0 : (fitter.ellipsized($0, size: s, width: room) ?? "") }
+            labels = labels.map { fonts.fitted($0, size: s, width: room) }
             block = Size(width: fixedWidth(s) + (labels.map { fonts.measure($0, size: s).width }.max() ?? 0), height: block.height)
         }
         guard s >= PieScene.minimumLegendSize, block.width <= area.width, block.height <= area.height else { return nil }

@@ -1,13 +1,34 @@
-// Breaking a text into lines that fit a width at a size (word by word; a word longer than the width
-// is cut with "…"), at most `limit` lines, the last ending in "…" when the text does not fit. For
-// the notes and panels the scenes draw over themselves. Widths in px.
+// Fitting text to a width at a size: cut to a prefix ending in "…", or broken into lines word by word
+// (a word longer than the width is cut), at most `limit` lines, the last ending in "…" when the text
+// does not fit. For labels, legends, and the notes and panels the scenes draw over themselves. Widths in px.
 import BitmapFont
+import Draws
 
 extension FontStack {
+    static let ellipsis = "…"
+
+    /// The longest prefix of `text` (whole characters) that fits `width` px with "…" after it;
+    /// nil when not even "…" fits.
+    func ellipsized(_ text: String, size: Double, width: Double) -> String? {
+        let characters = Array(text)
+        guard measure(Self.ellipsis, size: size).width <= width else { return nil }
+        var lo = 0, hi = characters.count   // lo always fits
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            let candidate = NamesFile.trimmed(String(characters[..<mid])) + Self.ellipsis
+            if measure(candidate, size: size).width <= width { lo = mid } else { hi = mid - 1 }
+        }
+        return NamesFile.trimmed(String(characters[..<lo])) + Self.ellipsis
+    }
+
+    /// `text` when it fits `width` px, else `ellipsized` ("" when not even "…" fits).
+    func fitted(_ text: String, size: Double, width: Double) -> String {
+        measure(text, size: size).width <= width ? text : (ellipsized(text, size: size, width: width) ?? "")
+    }
+
     func wrap(_ text: String, size: Double, width: Double, limit: Int) -> [String] {
-        let fitter = LabelFitter(fonts: self, radius: 1)
         func fits(_ s: String) -> Bool { measure(s, size: size).width <= width }
-        func cut(_ s: String) -> String { fits(s) ? s : (fitter.ellipsized(s, size: size, width: width) ?? "") }
+        func cut(_ s: String) -> String { fitted(s, size: size, width: width) }
         var lines: [String] = []
         var current = ""
         let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)

@@ -9,7 +9,6 @@
 // Numbers in numbered mode (seed 002) sit across their slice near the rim, reading upright at the top.
 // Radii in px; angles in radians.
 import BitmapFont
-import Draws
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,7 +30,6 @@ struct LabelFitter {
     let fonts: FontStack
     let minimumSize: Double
     let maximumSize: Double
-    static let ellipsis = "…"
     /// The smallest label size drawn, in px: Terminus at 9 px is still read at arm's length.
     static let legibleSize = 9.0
 
@@ -89,11 +87,11 @@ struct LabelFitter {
         }
         if !suffix.isEmpty, !name.isEmpty {
             let room = outer - a - fonts.measure(suffix, size: size).width
-            if room > 0, let short = ellipsized(name, size: size, width: room), short != LabelFitter.ellipsis {
+            if room > 0, let short = fonts.ellipsized(name, size: size, width: room), short != FontStack.ellipsis {
                 return LabelPlan(text: short + suffix, size: size, radius: (a + outer) / 2, turn: 0)
             }
         }
-        guard let short = ellipsized(text, size: size, width: outer - a) else { return nil }
+        guard let short = fonts.ellipsized(text, size: size, width: outer - a) else { return nil }
         return LabelPlan(text: short, size: size, radius: (a + outer) / 2, turn: 0)
     }
 
@@ -106,19 +104,5 @@ struct LabelFitter {
         if width > 0 { size = min(size, chord * 0.8 / width) }
         guard size >= 6 else { return nil }
         return LabelPlan(text: text, size: size, radius: radius, turn: Double.pi / 2)
-    }
-
-    /// The longest prefix of `text` (whole characters) that fits `width` px with "…" after it;
-    /// nil when not even "…" fits.
-    func ellipsized(_ text: String, size: Double, width: Double) -> String? {
-        let characters = Array(text)
-        guard fonts.measure(Self.ellipsis, size: size).width <= width else { return nil }
-        var lo = 0, hi = characters.count   // lo always fits
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            let candidate = NamesFile.trimmed(String(characters[..<mid])) + Self.ellipsis
-            if fonts.measure(candidate, size: size).width <= width { lo = mid } else { hi = mid - 1 }
-        }
-        return NamesFile.trimmed(String(characters[..<lo])) + Self.ellipsis
     }
 }

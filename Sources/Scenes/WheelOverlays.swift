@@ -9,7 +9,6 @@ extension WheelScene {
     func drawNote(_ text: String, frame: WheelFrameCache, in canvas: Canvas) {
         let w = frame.size.width, h = frame.size.height
         let size = max(13, min(30, 0.045 * min(w, h)))
-        let fitter = LabelFitter(fonts: fonts, radius: 1)
         let room = max(size, min(w - 4 * size, 40 * size))
         // One line, or two broken at a space, the second ending in "…" if it still does not fit.
         var lines = [text]
@@ -21,11 +20,11 @@ extension WheelScene {
                 first = first.isEmpty ? words[k] : first + " " + words[k]
                 k += 1
             }
-            if first.isEmpty { first = fitter.ellipsized(text, size: size, width: room) ?? ""; k = words.count }
+            if first.isEmpty { first = fonts.fitted(text, size: size, width: room); k = words.count }
             let rest = words[k...].joined(separator: " ")
             lines = [first]
             if !rest.isEmpty {
-                lines.append(fonts.measure(rest, size: size).width <= room ? rest : (fitter.ellipsized(rest, size: size, width: room) ?? ""))
+                lines.append(fonts.fitted(rest, size: size, width: room))
             }
         }
         let width = lines.map { fonts.measure($0, size: size).width }.max()! + 2 * size
@@ -48,14 +47,10 @@ extension WheelScene {
                          width: min(w - 2 * margin, max(0.55 * w, 320)), height: h - 2 * margin)
         let row = max(14, min(40, 0.045 * h))
         let pad = row * 0.6
-        let fitter = LabelFitter(fonts: fonts, radius: 1)
-        func fit(_ text: String, size: Double, width: Double) -> String {
-            fonts.measure(text, size: size).width <= width ? text : (fitter.ellipsized(text, size: size, width: width) ?? "")
-        }
         canvas.fill(roundedRect(panel, radius: row * 0.5), color: Color(rgb: 0x10141D, alpha: 242))
         let inner = panel.width - 2 * pad
         let titleSize = row * 0.95
-        fonts.draw(fit("Entries: \(editor.entries.count)", size: titleSize, width: inner), in: canvas,
+        fonts.draw(fonts.fitted("Entries: \(editor.entries.count)", size: titleSize, width: inner), in: canvas,
                    at: Point(x: panel.minX + pad, y: panel.minY + pad),
                    style: TextStyle(size: titleSize, color: .white, verticalAlignment: .top))
 
@@ -64,7 +59,7 @@ extension WheelScene {
         let hints = ["Type a name, Enter adds it", "↑ ↓ select · Delete removes · Ctrl+V pastes a list", "Esc saves and closes"]
         var y = panel.maxY - pad
         for hint in hints.reversed() {
-            fonts.draw(fit(hint, size: hintSize, width: inner), in: canvas, at: Point(x: panel.minX + pad, y: y),
+            fonts.draw(fonts.fitted(hint, size: hintSize, width: inner), in: canvas, at: Point(x: panel.minX + pad, y: y),
                        style: TextStyle(size: hintSize, color: Color(rgb: 0x8A93A6), verticalAlignment: .bottom))
             y -= hintSize * 1.35
         }
@@ -79,7 +74,7 @@ extension WheelScene {
         if typedWidth > room, let cut = tail(of: typed, size: textSize, width: room) { visible = cut }
         let textStart = Point(x: field.minX + row * 0.4, y: field.center.y)
         if typed.isEmpty {
-            fonts.draw(fit("Type a name", size: textSize, width: room), in: canvas, at: textStart,
+            fonts.draw(fonts.fitted("Type a name", size: textSize, width: room), in: canvas, at: textStart,
                        style: TextStyle(size: textSize, color: Color(rgb: 0x5C6372), verticalAlignment: .middle))
         } else {
             fonts.draw(visible, in: canvas, at: textStart,
@@ -90,7 +85,7 @@ extension WheelScene {
                     color: Color(rgb: 0xF2CC5B))
         var listBottom = field.minY - pad * 0.5
         if let problem = editor.problem {
-            fonts.draw(fit(problem, size: hintSize, width: inner), in: canvas, at: Point(x: panel.minX + pad, y: listBottom),
+            fonts.draw(fonts.fitted(problem, size: hintSize, width: inner), in: canvas, at: Point(x: panel.minX + pad, y: listBottom),
                        style: TextStyle(size: hintSize, color: Color(rgb: 0xFF9F43), verticalAlignment: .bottom))
             listBottom -= hintSize * 1.5
         }
@@ -116,7 +111,7 @@ extension WheelScene {
             let tag = editor.won[i] ? "won" : editor.soldOut[i] ? "sold out" : nil
             let textX = line.minX + pad + numberWidth + size * 0.5
             let tagWidth = tag.map { fonts.measure($0, size: size).width + size } ?? 0
-            fonts.draw(fit(text, size: size, width: line.maxX - textX - tagWidth - pad * 0.5), in: canvas,
+            fonts.draw(fonts.fitted(text, size: size, width: line.maxX - textX - tagWidth - pad * 0.5), in: canvas,
                        at: Point(x: textX, y: line.center.y),
                        style: TextStyle(size: size, color: tag == nil ? .white : Color(rgb: 0x8A93A6), verticalAlignment: .middle))
             if let tag {

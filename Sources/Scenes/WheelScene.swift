@@ -84,9 +84,15 @@ public final class WheelScene: Scene {
     /// The spinning frame `dirtyRect` last answered for: drawn inside `rect`, over the frame at
     /// `since`, it is the frame at `at`.
     var dirtyAnswer: (since: Double, at: Double, rect: PixelRect)?
-    /// The frame last drawn: into which canvas, at what time and rotation, and whether it was the
-    /// wheel alone over `ringBackdrop` (no glow, card, editor or note), for the cache built `cacheBuilds`-th.
-    var lastFrame: (canvas: ObjectIdentifier, t: Double, rotation: Double, wheelOnly: Bool, cacheBuilds: Int, button: ButtonLook, banner: PixelRect)?
+    /// The frame last drawn (`DrawnFrame`).
+    var lastFrame: DrawnFrame?
+    /// A frame drawn: into which canvas, at what time and rotation, whether it was the wheel alone
+    /// over `ringBackdrop` (no glow, card, editor or note), for the cache built `cacheBuilds`-th, how
+    /// its button looked and the box its banner covers.
+    struct DrawnFrame {
+        var canvas: ObjectIdentifier, t: Double, rotation: Double, wheelOnly: Bool, cacheBuilds: Int
+        var button: ButtonLook, banner: PixelRect
+    }
     /// How the button is drawn: a frame drawn over one whose button looked the same leaves it be.
     struct ButtonLook: Equatable {
         var label: String, enabled: Bool, pulse: Double
@@ -106,7 +112,7 @@ public final class WheelScene: Scene {
         guard text.utf8.count > labelLimit else { return text }   // cheap: characters ≤ UTF-8 bytes
         guard let end = text.index(text.startIndex, offsetBy: labelLimit, limitedBy: text.endIndex),
               end != text.endIndex else { return text }
-        return String(text[..<end]) + LabelFitter.ellipsis
+        return String(text[..<end]) + FontStack.ellipsis
     }
 
     /// Seconds between the banner's looks at the pointer while a spin runs (`bannerIndex`).
@@ -294,7 +300,10 @@ public final class WheelScene: Scene {
         // held (or, not knowing, anything in the banner's box).
         let banner = shown == nil ? (kept != nil ? previous?.banner : nil) ?? resultBox
             : resultPlan(frame, result: shown)?.extent ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
-        defer { lastFrame = (ObjectIdentifier(canvas), t, rotation, wheelOnly, cacheBuilds, button, banner) }
+        defer {
+            lastFrame = DrawnFrame(canvas: ObjectIdentifier(canvas), t: t, rotation: rotation, wheelOnly: wheelOnly,
+                                   cacheBuilds: cacheBuilds, button: button, banner: banner)
+        }
         // Over the frame kept, a button looking as it did and lying clear of the wheel's square and
         // of the banner then and now stays as it is (nothing else draws there).
         var buttonKept = false
@@ -379,8 +388,7 @@ public final class WheelScene: Scene {
     /// answered for `t`, short of the whole canvas: then everything in it but the disc, the bulbs and
     /// what lies beside the wheel is already as this frame has it. (A whole-canvas clip may be a
     /// caller that draws over the wheel, as the problem panel does, redrawing everything.)
-    func keptFrame(_ last: (canvas: ObjectIdentifier, t: Double, rotation: Double, wheelOnly: Bool, cacheBuilds: Int, button: ButtonLook, banner: PixelRect)?,
-                   in canvas: Canvas, at t: Double) -> (t: Double, rotation: Double)? {
+    func keptFrame(_ last: DrawnFrame?, in canvas: Canvas, at t: Double) -> (t: Double, rotation: Double)? {
         guard let answer = dirtyAnswer, answer.at == t, canvas.clip != canvas.pixmap.bounds,
               canvas.clip == answer.rect.intersection(canvas.pixmap.bounds),
               let last, last.canvas == ObjectIdentifier(canvas), last.t == answer.since, last.wheelOnly,

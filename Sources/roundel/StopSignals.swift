@@ -10,8 +10,10 @@ import Glibc
 
 final class StopSignals {
     static let watched = [SIGINT, SIGTERM, SIGHUP]
-    /// The signal that came (0: none yet), read and written on `queue` only.
-    private var received: Int32 = 0
+    /// The signal that came (0: none yet), read and written on `queue` only. A box of its own, so the
+    /// sources' handlers hold it and not this object (which holds them).
+    private final class Received: @unchecked Sendable { var number: Int32 = 0 }
+    private let received = Received()
     private let queue = DispatchQueue(label: "roundel.stop-signals")
     private var sources: [DispatchSourceSignal] = []
     private var watching: [Int32] = []
@@ -24,8 +26,8 @@ final class StopSignals {
             guard unsafeBitCast(before, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) else { continue }
             watching.append(number)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            let box = Unchecked(self)
-            source.setEventHandler { if box.value.received == 0 { box.value.received = number } }
+            let received = self.received
+            source.setEventHandler { if received.number == 0 { received.number = number } }
             source.resume()
             sources.append(source)
         }
@@ -38,7 +40,7 @@ final class StopSignals {
 
     /// The stop, once a watched signal has come (a step that failed meanwhile may have failed of it).
     var stopped: Stopped? {
-        let number = queue.sync { received }
+        let number = queue.sync { received.number }
         return number == 0 ? nil : Stopped(signal: number)
     }
 
@@ -59,6 +61,4 @@ final class StopSignals {
             _exit(128 + signal)
         }
     }
-
-    private struct Unchecked<T>: @unchecked Sendable { let value: T; init(_ value: T) { self.value = value } }
 }

@@ -86,6 +86,10 @@ extension WheelScene {
             && t < cardEnd - Celebration.cardFade
     }
 
+    /// The winner's colour as the stop showed it: the slice may be greyed since (its last prize sold
+    /// out, `refreshDelay` s after the stop), while the card still celebrates it.
+    func winnerColor(_ winner: Int) -> Color { shownResult?.color ?? items[winner].color }
+
     /// When the winner card comes down (nil: no card at `t`'s spin).
     func cardEnd(at t: Double) -> Double? {
         guard let end = celebratedStop(at: t), config.celebration.hold > 0 else { return nil }
@@ -102,7 +106,7 @@ extension WheelScene {
         let unit = min(w, h)
         // From just below the pointer, up and out over the wheel, then down through the frame.
         let origin = Point(x: frame.layout.center.x, y: frame.layout.center.y - 0.8 * frame.layout.radius)
-        let base = items[winner].color
+        let base = winnerColor(winner)
         let fade = min(1, (Celebration.confettiDuration - age) / 0.6)
         // Seeded by the draw: where the wheel came to rest and on which slice.
         let seed = (spinner.currentSpin?.endRotation.bitPattern ?? 0) ^ UInt64(winner) &* 0x9E37_79B9_7F4A_7C15
@@ -147,17 +151,17 @@ extension WheelScene {
         let k = min(1, shown / Celebration.cardFade, (cardEnd - t) / Celebration.cardFade)
         let w = frame.size.width, h = frame.size.height
         canvas.fill(roundedRect(Rect(x: 0, y: 0, width: w, height: h), radius: 0), color: Color(rgb: 0x000000, alpha: UInt8((110 * k).rounded())))
-        let item = items[winner]
+        let item = items[winner], color = winnerColor(winner)
         let text = shownResult?.text ?? bannerTexts[winner]
         let cardWidth = min(w * 0.86, max(h, w) * 0.62), cardHeight = min(h * 0.6, cardWidth * 0.62)
         let card = Rect(x: (w - cardWidth) / 2, y: (h - cardHeight) / 2, width: cardWidth, height: cardHeight)
         let radius = 0.08 * cardHeight
-        canvas.fill(roundedRect(card.insetBy(-0.02 * cardHeight), radius: radius * 1.2), color: item.color.withOpacity(k))
+        canvas.fill(roundedRect(card.insetBy(-0.02 * cardHeight), radius: radius * 1.2), color: color.withOpacity(k))
         canvas.fill(roundedRect(card, radius: radius), color: Color(rgb: 0x10141D).withOpacity(k))
         let ink = Color.white.withOpacity(k)
         let headline = 0.11 * cardHeight
         fonts.draw("WINNER", in: canvas, at: Point(x: w / 2, y: card.y + 0.2 * cardHeight),
-                   style: TextStyle(size: headline, color: TimerScene.mix(item.color, towards: .white, amount: 0.35).withOpacity(k),
+                   style: TextStyle(size: headline, color: TimerScene.mix(color, towards: .white, amount: 0.35).withOpacity(k),
                                     alignment: .center, verticalAlignment: .middle))
         let hasValue = item.value != 0
         let room = cardWidth * 0.86

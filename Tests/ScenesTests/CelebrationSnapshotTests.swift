@@ -97,3 +97,29 @@ final class CelebrationSnapshotTests: ConfigFileTestCase {
         }
     }
 }
+
+/// The card celebrates the draw as it was made: when the wheel shows what the draw changed (3 s
+/// after the stop: the last prize greyed as sold out), the card still standing keeps the winner's colour.
+final class CelebrationCardTests: XCTestCase {
+    /// The pixel in the middle of the card's left border at `t`.
+    func border(_ wheel: WheelScene, at t: Double) throws -> UInt32 {
+        let canvas = try XCTUnwrap(Canvas(width: 640, height: 360))
+        wheel.render(into: canvas, at: t)
+        let cardHeight = min(360 * 0.6, min(640 * 0.86, 640 * 0.62) * 0.62)
+        let x = Int(((640 - min(640 * 0.86, 640 * 0.62)) / 2 - 0.01 * cardHeight).rounded(.down))
+        return canvas.pixmap[x, 180]
+    }
+
+    func testTheCardKeepsTheWinnersColourWhenItsLastPrizeSellsOut() throws {
+        var config = WheelConfig(items: [WheelItem(text: "Mug", color: Color(rgb: 0xE03131), value: 5, stock: 1),
+                                         WheelItem(text: "Pen", color: Color(rgb: 0x1971C2), stock: 3),
+                                         WheelItem(text: "Cup", color: Color(rgb: 0x2F9E44), stock: 3)])
+        config.celebration = Celebration()
+        let wheel = try WheelScene(config: config, resources: try WheelSnapshotTests.latinResources(), seed: 3)
+        XCTAssertTrue(try wheel.spin(at: 0, to: 0))
+        let end = try XCTUnwrap(wheel.spinner.endTime)
+        let before = try border(wheel, at: end + 2)
+        XCTAssertEqual(before, Color(rgb: 0xE03131).premultiplied, "the card's border is the winner's colour")
+        XCTAssertEqual(try border(wheel, at: end + 5), before, "after the slice greyed as sold out")
+    }
+}

@@ -87,13 +87,18 @@ struct LabelFitter {
         }
         if !suffix.isEmpty, !name.isEmpty {
             let room = outer - a - fonts.measure(suffix, size: size).width
-            if room > 0, let short = fonts.ellipsized(name, size: size, width: room), short != FontStack.ellipsis {
+            if room > 0, let short = fonts.ellipsized(name, size: size, width: room), LabelFitter.readable(short) {
                 return LabelPlan(text: short + suffix, size: size, radius: (a + outer) / 2, turn: 0)
             }
         }
-        guard let short = fonts.ellipsized(text, size: size, width: outer - a) else { return nil }
+        guard let short = fonts.ellipsized(text, size: size, width: outer - a), LabelFitter.readable(short) else { return nil }
         return LabelPlan(text: short, size: size, radius: (a + outer) / 2, turn: 0)
     }
+
+    /// Whether a label cut to `short` ("…" at its end) still says something: at least
+    /// `shortestCut` characters before the "…". "H…" on a thumbnail's slice is a scrap, not a name.
+    static func readable(_ short: String) -> Bool { short.count - 1 >= shortestCut }
+    static let shortestCut = 3
 
     /// A number across its slice, its centre `depth` px inside `outer` (seed 002: radius − 20 on a 170 px wheel).
     func planAcross(_ text: String, sweep: Double, outer: Double, depth: Double) -> LabelPlan? {

@@ -93,6 +93,19 @@ final class WheelDrawTests: XCTestCase {
         XCTAssertTrue(labels[4].hasSuffix("… · 25.0%") && labels[4].hasPrefix("A pri"), labels[4])
     }
 
+    /// On a small wheel a label cut to a letter or two and "…" is a scrap, not a name: it is left out,
+    /// and whole short labels stay.
+    func testALabelCutToAScrapIsNotDrawn() throws {
+        let wheel = try WheelScene(config: .defaults, resources: try resources(), seed: 7)
+        for side in [64, 90, 120, 200, 400] {
+            let labels = wheel.prepare(for: Size(width: Double(side), height: Double(side))).labels.compactMap { $0?.text }
+            for text in labels where text.hasSuffix("…") {
+                XCTAssertGreaterThanOrEqual(text.count - 1, 3, "\(side) px: \(text)")
+            }
+            if side == 400 { XCTAssertEqual(labels.count, 8, "a wheel large enough has every label") }
+        }
+    }
+
     func testNoPrizesLeftFromTheStart() throws {
         let config = WheelConfig(items: [WheelItem(text: "Mug", color: .white, stock: 0), WheelItem(text: "Pen", color: .black, stock: 0)])
         let wheel = try WheelScene(config: config, resources: try resources())

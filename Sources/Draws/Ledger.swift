@@ -268,19 +268,29 @@ public final class Ledger: @unchecked Sendable {
     }
 
     /// The draws whose record does not match its hash or the chain (changed, inserted or deleted
-    /// rows), and gaps in the draw numbers: one line each, empty when the record is whole.
+    /// rows), and gaps in the draw numbers: one line each, empty when the record is whole. One
+    /// alteration is one line: the draw after a gap is chained to a draw no longer there, so its link
+    /// is not checked (it would only say again that the gap is there).
     public func verify() throws(DrawError) -> [String] {
         var problems: [String] = []
         var previous = ""
         var expected = 1
         for record in try history() {
-            if record.draw != expected { problems.append("draws \(expected)…\(record.draw - 1) are missing") }
-            if record.previousHash != previous { problems.append("draw \(record.draw) does not follow the draw before it") }
+            if record.draw > expected {
+                problems.append(Ledger.missing(expected...(record.draw - 1)))
+            } else if record.previousHash != previous {
+                problems.append("draw \(record.draw) does not follow the draw before it")
+            }
             if SHA256.hex(record.hashedText) != record.hash { problems.append("draw \(record.draw) was changed after it was recorded") }
             previous = record.hash
             expected = record.draw + 1
         }
         return problems
+    }
+
+    /// "draw 3 is missing", "draws 3…5 are missing".
+    static func missing(_ draws: ClosedRange<Int>) -> String {
+        draws.count == 1 ? "draw \(draws.lowerBound) is missing" : "draws \(draws.lowerBound)…\(draws.upperBound) are missing"
     }
 
     /// The number the next draw will get.

@@ -58,7 +58,8 @@ struct History: ParsableCommand {
         }
         guard writeAll(out, to: 1) else { throw UserError("roundel: history: cannot write the output: \(String(cString: strerror(errno)))") }
         if !problems.isEmpty {
-            let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+            let others = problems.count - 1
+            let more = others > 0 ? " (and \(others) more problem\(others == 1 ? "" : "s"))" : ""
             printLine("roundel: state '\(path)': the record was altered after it was written: \(problems[0])\(more)", to: 2)
             throw ExitCode(1)
         }

@@ -157,6 +157,32 @@ final class DrawCLITests: XCTestCase {
                        + "draw 1 was changed after it was recorded\n")
     }
 
+    /// Runs `statements` on the file as someone with the sqlite3 shell would.
+    func edit(_ path: String, _ statements: String, file: StaticString = #filePath, line: UInt = #line) {
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(path, &db), SQLITE_OK, file: file, line: line)
+        XCTAssertEqual(sqlite3_exec(db, statements, nil, nil, nil), SQLITE_OK, String(cString: sqlite3_errmsg(db)), file: file, line: line)
+        sqlite3_close(db)
+    }
+
+    /// One deleted draw is named as one: "draw 2 is missing", not "draws 2…2 are missing (and 1 more)",
+    /// whose "more" was the draw after it, chained to the deleted one as it should be. A second
+    /// alteration counts as one more problem.
+    func testHistoryNamesAMissingDrawOnce() throws {
+        let names = try write("Ann\nBen\nCat\n", "n.txt")
+        let db = dir + "/t.db"
+        for _ in 0..<4 { XCTAssertEqual(try cli.run(["spin", "--names", names, "--state", db, "--seed", "5"]).status, 0) }
+        edit(db, "DELETE FROM draws WHERE draw = 2;")
+        let one = try cli.run(["history", "--state", db])
+        XCTAssertEqual(one.status, 1)
+        XCTAssertEqual(one.stderr, "roundel: state '\(db)': the record was altered after it was written: draw 2 is missing\n")
+        edit(db, "UPDATE draws SET text = 'Mallory' WHERE draw = 4;")
+        let two = try cli.run(["history", "--state", db])
+        XCTAssertEqual(two.status, 1)
+        XCTAssertEqual(two.stderr, "roundel: state '\(db)': the record was altered after it was written: "
+                       + "draw 2 is missing (and 1 more problem)\n")
+    }
+
     func testBadNamesFilesAreNamedAndWriteNothing() throws {
         let db = dir + "/never.db"
         let notUTF8 = dir + "/latin1.txt"

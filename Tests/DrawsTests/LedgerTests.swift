@@ -165,6 +165,14 @@ final class LedgerTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
 
+    /// Runs `statements` on the file as someone with the sqlite3 shell would.
+    func edit(_ path: String, _ statements: String, file: StaticString = #filePath, line: UInt = #line) {
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(path, &db), SQLITE_OK, file: file, line: line)
+        XCTAssertEqual(sqlite3_exec(db, statements, nil, nil, nil), SQLITE_OK, String(cString: sqlite3_errmsg(db)), file: file, line: line)
+        sqlite3_close(db)
+    }
+
     func testAnEditedOrDeletedRowBreaksTheChain() throws {
         let path = dir + "/event.db"
         do {
@@ -172,12 +180,19 @@ final class LedgerTests: XCTestCase {
             for _ in 0..<4 { _ = try draw(raffle) }
         }
         XCTAssertEqual(try Ledger.openForReading(path: path).verify(), [])
-        var db: OpaquePointer?
-        XCTAssertEqual(sqlite3_open(path, &db), SQLITE_OK)
-        XCTAssertEqual(sqlite3_exec(db, "UPDATE draws SET text = 'Mallory' WHERE draw = 2; DELETE FROM draws WHERE draw = 3;", nil, nil, nil), SQLITE_OK)
-        sqlite3_close(db)
-        let problems = try Ledger.openForReading(path: path).verify()
-        XCTAssertEqual(problems, ["draw 2 was changed after it was recorded", "draws 3…3 are missing",
-                                  "draw 4 does not follow the draw before it"])
+        edit(path, "UPDATE draws SET text = 'Mallory' WHERE draw = 2; DELETE FROM draws WHERE draw = 3;")
+        // Draw 4 is chained to the deleted draw 3, as it should be: the deletion is one line, not two.
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draw 2 was changed after it was recorded", "draw 3 is missing"])
+    }
+
+    /// One missing draw reads as one ("draws 3…3 are missing" before), a run as a range.
+    func testMissingDrawsAreNamedOneOrARangeAtATime() throws {
+        let path = dir + "/event.db"
+        do {
+            let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
+            for _ in 0..<8 { _ = try draw(raffle) }
+        }
+        edit(path, "DELETE FROM draws WHERE draw = 2 OR draw BETWEEN 4 AND 6;")
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draw 2 is missing", "draws 4…6 are missing"])
     }
 }

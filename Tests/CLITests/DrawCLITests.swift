@@ -183,6 +183,27 @@ final class DrawCLITests: XCTestCase {
                        + "draw 2 is missing (and 1 more problem)\n")
     }
 
+    /// The newest draw deleted went unnoticed (history listed the rest, exit 0) and the next spin
+    /// recorded a second draw of the same number. Now history says which draw is missing and exits 1,
+    /// and spin still draws (an altered record does not stop an event), under a number never given.
+    func testDeletingTheNewestDrawShowsAndItsNumberIsNotGivenAgain() throws {
+        let config = try write(#"{"wheel": {"items": [{"text": "Mug", "stock": 5}, {"text": "Pen", "stock": 5}, "Try again"]}, "state": "kill.db"}"#, "kill.json")
+        let db = dir + "/kill.db"
+        for _ in 0..<3 { XCTAssertEqual(try cli.run(["spin", "--config", config, "--spin-to", "0"]).status, 0) }
+        edit(db, "DELETE FROM draws WHERE draw = 3;")
+        let history = try cli.run(["history", "--state", db])
+        XCTAssertEqual(history.status, 1)
+        XCTAssertEqual(history.stderr, "roundel: state '\(db)': the record was altered after it was written: draw 3 is missing\n")
+
+        let spin = try cli.run(["spin", "--config", config, "--spin-to", "0"])
+        XCTAssertEqual(spin.status, 0, spin.stderr)
+        XCTAssertEqual(try json(spin.stdout.split(separator: "\n")[0])["draw"] as? Int, 4)
+        let after = try cli.run(["history", "--state", db, "--json"])
+        XCTAssertEqual(after.status, 1)
+        XCTAssertEqual(try after.stdout.split(separator: "\n").map(json).compactMap { $0["draw"] as? Int }, [1, 2, 4])
+        XCTAssertTrue(after.stderr.hasSuffix(": draw 3 is missing\n"), after.stderr)
+    }
+
     func testBadNamesFilesAreNamedAndWriteNothing() throws {
         let db = dir + "/never.db"
         let notUTF8 = dir + "/latin1.txt"

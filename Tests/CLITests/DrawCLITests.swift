@@ -204,6 +204,26 @@ final class DrawCLITests: XCTestCase {
         XCTAssertTrue(after.stderr.hasSuffix(": draw 3 is missing\n"), after.stderr)
     }
 
+    /// The table lines up under Chinese, Korean and accented names: a wide character takes two
+    /// terminal columns and a combining accent none. Before, each counted one, so the value and stock
+    /// after a three-character Chinese name sat three columns right of the others'.
+    func testHistoryTableLinesUpUnderWideAndAccentedNames() throws {
+        let names = try write("王小明\n김민준\nBenjamin Li\nJose\u{301}\n", "n.txt")
+        for i in 0..<4 {
+            XCTAssertEqual(try cli.run(["spin", "--names", names, "--state", dir + "/w.db", "--spin-to", String(i)]).status, 0)
+        }
+        let table = try cli.run(["history", "--state", dir + "/w.db"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 6, table.stdout)
+        // After the draw, time and round (34 columns, all ASCII), the winner takes 11 columns, the
+        // widest name's ("Benjamin Li"; 王小明 and 김민준 take 6, José 4).
+        XCTAssertEqual(String(lines[1].dropFirst(34)), "winner       value  left")
+        for (line, name) in zip(lines[2...], ["王小明     ", "김민준     ", "Benjamin Li", "Jose\u{301}       "]) {
+            XCTAssertEqual(String(line.dropFirst(34)), name + "      0     -", line)
+        }
+    }
+
     func testBadNamesFilesAreNamedAndWriteNothing() throws {
         let db = dir + "/never.db"
         let notUTF8 = dir + "/latin1.txt"

@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"], exclude: ["Fixtures"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
-        .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion"]),
+        .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite"], exclude: ["Fixtures"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "CSDL2", "Draws"]),

@@ -5,6 +5,8 @@
 // What each entry has won, how much stock is left and who was removed are derived from the draws of
 // the open event, never kept twice. One process holds a database for writing at a time (an flock on
 // `<file>.lock`, released by the kernel if the process dies); readers (`roundel history`) need no lock.
+// Draw numbers are never given twice: the newest draw ever recorded is kept apart from the draws
+// (`newest_draw`), so deleting draws, even the newest, shows in `verify` and frees no number.
 // A file that is not a Roundel database, is corrupt or comes from a newer Roundel is refused, never
 // recreated or overwritten.
 #if canImport(Glibc)
@@ -26,7 +28,8 @@ public final class Ledger: @unchecked Sendable {
     public private(set) var event: Int = 1
 
     /// Schema of the tables below; a file with a higher number comes from a newer Roundel.
-    public static let schemaVersion = 1
+    /// 1: events, rounds, entries, draws. 2: `newest_draw` (see `addNewestDraw`).
+    public static let schemaVersion = 2
     /// "Rndl": marks the file as Roundel's (PRAGMA application_id).
     static let applicationID: Int32 = 0x526E_646C
 
@@ -51,7 +54,7 @@ public final class Ledger: @unchecked Sendable {
         // An in-memory database cannot fail to open short of running out of memory.
         let db = try! Database(path: ":memory:", create: true)
         let ledger = Ledger(path: ":memory:", db: db)
-        try! ledger.createSchema()
+        try! ledger.upgradeSchema(from: 0)
         ledger.event = 1
         return ledger
     }
@@ -101,7 +104,13 @@ public final class Ledger: @unchecked Sendable {
         do {
             try check(db, path: path)
             try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
-            if try ledger.userVersion() == 0 { try ledger.createSchema() }
+            let version = try ledger.userVersion()
+            if version < Ledger.schemaVersion {
+                try ledger.upgradeSchema(from: version)
+            } else if try !ledger.keepsNewestDraw() {
+                // Dropped by hand: drawing goes on (history has said so), from the newest row left.
+                try db.transaction { try ledger.addNewestDraw() }
+            }
             ledger.event = try ledger.openEventNumber()
         } catch let error as DrawError {
             throw error
@@ -165,61 +174,115 @@ public final class Ledger: @unchecked Sendable {
 
     private func userVersion() throws -> Int { try db.query("PRAGMA user_version") { $0.int(0) }.first ?? 0 }
 
-    private func createSchema() throws {
+    /// Brings the tables from `version` (0: a new, empty file) to `schemaVersion` as one transaction:
+    /// the file is either as it was or wholly upgraded. Each step adds what its version added, so a new
+    /// file and an upgraded one have the same tables. (Only a writer upgrades: `openForReading` reads
+    /// an older file as it is.)
+    private func upgradeSchema(from version: Int) throws {
         try db.transaction {
-            try db.execute("""
-                PRAGMA application_id = \(Ledger.applicationID);
-                CREATE TABLE events (
-                    event INTEGER PRIMARY KEY,
-                    opened TEXT NOT NULL,
-                    closed TEXT
-                );
-                CREATE TABLE rounds (
-                    round INTEGER PRIMARY KEY,
-                    event INTEGER NOT NULL REFERENCES events(event),
-                    started TEXT NOT NULL,
-                    source TEXT NOT NULL,
-                    config_hash TEXT NOT NULL,
-                    entries_hash TEXT NOT NULL
-                );
-                CREATE TABLE entries (
-                    round INTEGER NOT NULL REFERENCES rounds(round),
-                    idx INTEGER NOT NULL,
-                    text TEXT NOT NULL,
-                    value REAL NOT NULL,
-                    weight REAL NOT NULL,
-                    stock INTEGER,
-                    PRIMARY KEY (round, idx)
-                ) WITHOUT ROWID;
-                CREATE TABLE draws (
-                    draw INTEGER PRIMARY KEY,
-                    time TEXT NOT NULL,
-                    event INTEGER NOT NULL REFERENCES events(event),
-                    round INTEGER NOT NULL REFERENCES rounds(round),
-                    idx INTEGER NOT NULL,
-                    text TEXT NOT NULL,
-                    value REAL NOT NULL,
-                    occurrence INTEGER NOT NULL,
-                    chosen_by TEXT NOT NULL,
-                    seed TEXT,
-                    random REAL,
-                    total REAL NOT NULL,
-                    range_from REAL NOT NULL,
-                    range_to REAL NOT NULL,
-                    odds_hash TEXT NOT NULL,
-                    removed INTEGER NOT NULL,
-                    stock_left INTEGER,
-                    remaining INTEGER NOT NULL,
-                    profile TEXT NOT NULL,
-                    rotation REAL,
-                    previous_hash TEXT NOT NULL,
-                    hash TEXT NOT NULL
-                );
-                CREATE INDEX draws_by_event ON draws(event, text, occurrence);
-                PRAGMA user_version = \(Ledger.schemaVersion);
-                """)
-            try db.run("INSERT INTO events (event, opened) VALUES (1, ?)", [.text(Timestamp.now())])
+            if version < 1 { try createTables() }
+            if version < 2 { try addNewestDraw() }
+            try db.execute("PRAGMA user_version = \(Ledger.schemaVersion)")
         }
+    }
+
+    /// Version 1: events, rounds, their entries and the draws, and event 1 opened.
+    private func createTables() throws {
+        try db.execute("""
+            PRAGMA application_id = \(Ledger.applicationID);
+            CREATE TABLE events (
+                event INTEGER PRIMARY KEY,
+                opened TEXT NOT NULL,
+                closed TEXT
+            );
+            CREATE TABLE rounds (
+                round INTEGER PRIMARY KEY,
+                event INTEGER NOT NULL REFERENCES events(event),
+                started TEXT NOT NULL,
+                source TEXT NOT NULL,
+                config_hash TEXT NOT NULL,
+                entries_hash TEXT NOT NULL
+            );
+            CREATE TABLE entries (
+                round INTEGER NOT NULL REFERENCES rounds(round),
+                idx INTEGER NOT NULL,
+                text TEXT NOT NULL,
+                value REAL NOT NULL,
+                weight REAL NOT NULL,
+                stock INTEGER,
+                PRIMARY KEY (round, idx)
+            ) WITHOUT ROWID;
+            CREATE TABLE draws (
+                draw INTEGER PRIMARY KEY,
+                time TEXT NOT NULL,
+                event INTEGER NOT NULL REFERENCES events(event),
+                round INTEGER NOT NULL REFERENCES rounds(round),
+                idx INTEGER NOT NULL,
+                text TEXT NOT NULL,
+                value REAL NOT NULL,
+                occurrence INTEGER NOT NULL,
+                chosen_by TEXT NOT NULL,
+                seed TEXT,
+                random REAL,
+                total REAL NOT NULL,
+                range_from REAL NOT NULL,
+                range_to REAL NOT NULL,
+                odds_hash TEXT NOT NULL,
+                removed INTEGER NOT NULL,
+                stock_left INTEGER,
+                remaining INTEGER NOT NULL,
+                profile TEXT NOT NULL,
+                rotation REAL,
+                previous_hash TEXT NOT NULL,
+                hash TEXT NOT NULL
+            );
+            CREATE INDEX draws_by_event ON draws(event, text, occurrence);
+            """)
+        try db.run("INSERT INTO events (event, opened) VALUES (1, ?)", [.text(Timestamp.now())])
+    }
+
+    /// Version 2: the newest draw ever recorded, its number and hash, in a row of its own that each
+    /// draw updates in its transaction. Deleting rows from `draws` leaves it as it was, so `verify`
+    /// notices a deleted newest draw (a gap showed only in the middle) and the next draw takes the
+    /// next number, never one already given, chained to the draw really recorded last. A row rather
+    /// than AUTOINCREMENT (sqlite_sequence): it keeps the hash as well as the number, and adding it
+    /// needs no rebuild of the draws table. A file upgraded from version 1 starts from its newest row
+    /// as it is then: a draw deleted before the upgrade cannot be known.
+    private func addNewestDraw() throws {
+        try db.execute("""
+            CREATE TABLE newest_draw (
+                one INTEGER PRIMARY KEY CHECK (one = 1),
+                draw INTEGER NOT NULL,
+                hash TEXT NOT NULL
+            );
+            INSERT INTO newest_draw (one, draw, hash)
+                SELECT 1, coalesce(max(draw), 0), coalesce((SELECT hash FROM draws ORDER BY draw DESC LIMIT 1), '') FROM draws;
+            """)
+    }
+
+    /// Whether the file has `newest_draw` (version 2 on; a version 1 file opened for reading has not).
+    private func keepsNewestDraw() throws -> Bool {
+        try db.query("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'newest_draw'") { $0.int(0) }.first == 1
+    }
+
+    /// The newest draw ever recorded (number 0, hash "" before the first). The kept row, unless the
+    /// draws hold a newer one (a version 1 file, or a row added by hand): a new draw never takes a
+    /// number already in the file.
+    private func newestDraw() throws -> (draw: Int, hash: String) {
+        let row = try db.query("SELECT draw, hash FROM draws ORDER BY draw DESC LIMIT 1") { (draw: $0.int(0), hash: $0.text(1)) }.first
+        let kept = try keepsNewestDraw()
+            ? try db.query("SELECT draw, hash FROM newest_draw WHERE one = 1") { (draw: $0.int(0), hash: $0.text(1)) }.first
+            : nil
+        if let row, row.draw > kept?.draw ?? 0 { return row }
+        return kept ?? (0, "")
+    }
+
+    /// The next draw's number and the hash it chains to; an error, not a trap, when a row added by
+    /// hand took the last number there is.
+    private func nextDraw() throws -> (draw: Int, previousHash: String) {
+        let newest = try newestDraw()
+        guard newest.draw < Int.max else { throw DrawError.state(path, "has no draw number left (draw \(Int.max) was added by hand)") }
+        return (newest.draw + 1, newest.hash)
     }
 
     private func openEventNumber() throws -> Int {
@@ -267,25 +330,61 @@ public final class Ledger: @unchecked Sendable {
         try sql { Set(try db.query("SELECT event FROM events WHERE closed IS NOT NULL") { $0.int(0) }) }
     }
 
-    /// The draws whose record does not match its hash or the chain (changed, inserted or deleted
-    /// rows), and gaps in the draw numbers: one line each, empty when the record is whole.
+    /// What was changed, inserted or deleted since the draws were recorded, one line each, empty when
+    /// the record is whole: a row that does not match its hash, a row not chained to the one before,
+    /// missing draw numbers (the newest too, against `newest_draw`), and draws after the newest
+    /// recorded. One alteration is one line: the draw after a gap is chained to a draw no longer
+    /// there, so its link is not checked. Read as one snapshot, so a draw committed meanwhile by a
+    /// window or kiosk does not look like a missing one.
     public func verify() throws(DrawError) -> [String] {
-        var problems: [String] = []
-        var previous = ""
-        var expected = 1
-        for record in try history() {
-            if record.draw != expected { problems.append("draws \(expected)…\(record.draw - 1) are missing") }
-            if record.previousHash != previous { problems.append("draw \(record.draw) does not follow the draw before it") }
-            if SHA256.hex(record.hashedText) != record.hash { problems.append("draw \(record.draw) was changed after it was recorded") }
-            previous = record.hash
-            expected = record.draw + 1
+        try sql {
+            try db.snapshot {
+                var problems: [String] = []
+                var previous = ""
+                var expected = 1
+                let records = try db.query(DrawRecord.select + " ORDER BY draw", read: DrawRecord.init)
+                for record in records {
+                    if record.draw > expected {
+                        problems.append(Ledger.missing(expected...(record.draw - 1)))
+                    } else if record.previousHash != previous {
+                        problems.append("draw \(record.draw) does not follow the draw before it")
+                    }
+                    if SHA256.hex(record.hashedText) != record.hash { problems.append("draw \(record.draw) was changed after it was recorded") }
+                    previous = record.hash
+                    expected = record.draw &+ 1   // (a row numbered Int.max by hand is the last)
+                }
+                let kept = try keepsNewestDraw()
+                    ? try db.query("SELECT draw, hash FROM newest_draw WHERE one = 1") { (draw: $0.int(0), hash: $0.text(1)) }.first
+                    : nil
+                guard let kept else {
+                    return try userVersion() < 2 ? problems : problems + ["the record of the newest draw was deleted"]
+                }
+                let lastNumber = records.last?.draw ?? 0
+                if kept.draw > lastNumber {
+                    problems.append(Ledger.missing((lastNumber + 1)...kept.draw))
+                } else if let newest = records.last(where: { $0.draw == kept.draw }), newest.hash != kept.hash,
+                          SHA256.hex(newest.hashedText) == newest.hash {
+                    // Rewritten with a fresh hash (a row that does not match its own is reported above).
+                    problems.append("draw \(newest.draw) was replaced after it was recorded")
+                }
+                let after = records.filter { $0.draw > kept.draw }
+                if let first = after.first, let last = after.last {
+                    problems.append((after.count == 1 ? "draw \(last.draw) is" : "draws \(first.draw)…\(last.draw) are")
+                                    + " after the newest draw recorded (\(kept.draw))")
+                }
+                return problems
+            }
         }
-        return problems
+    }
+
+    /// "draw 3 is missing", "draws 3…5 are missing".
+    static func missing(_ draws: ClosedRange<Int>) -> String {
+        draws.count == 1 ? "draw \(draws.lowerBound) is missing" : "draws \(draws.lowerBound)…\(draws.upperBound) are missing"
     }
 
     /// The number the next draw will get.
     public func nextDrawNumber() throws(DrawError) -> Int {
-        try sql { (try db.query("SELECT max(draw) FROM draws") { $0.optionalInt(0) }.first.flatMap { $0 } ?? 0) + 1 }
+        try sql { try nextDraw().draw }
     }
 
     // MARK: Writing
@@ -337,15 +436,15 @@ public final class Ledger: @unchecked Sendable {
                 won.removed = won.removed || removes
                 winnings[key] = won
                 let after = Standing(entries: current.entries, winnings: winnings)
-                let previous = try db.query("SELECT draw, hash FROM draws ORDER BY draw DESC LIMIT 1") { ($0.int(0), $0.text(1)) }.first
+                let next = try nextDraw()
                 let entry = current.entries[choice.index]
                 var record = DrawRecord(
-                    draw: (previous?.0 ?? 0) + 1, time: Timestamp.now(), event: event, round: current.number,
+                    draw: next.draw, time: Timestamp.now(), event: event, round: current.number,
                     index: choice.index, text: entry.text, value: entry.value, occurrence: key.occurrence,
                     chosenBy: choice.chosenBy, seed: choice.seed, random: choice.random, total: choice.total,
                     from: choice.from, to: choice.to, oddsHash: before.fingerprint, removed: removes,
                     stockLeft: after.stockLeft(choice.index), remaining: after.remaining, profile: profile,
-                    rotation: rotation, previousHash: previous?.1 ?? "", hash: "")
+                    rotation: rotation, previousHash: next.previousHash, hash: "")
                 record.hash = SHA256.hex(record.hashedText)
                 try db.run("""
                     INSERT INTO draws (draw, time, event, round, idx, text, value, occurrence, chosen_by, seed, random, total,
@@ -359,6 +458,8 @@ public final class Ledger: @unchecked Sendable {
                         .optional(record.stockLeft), .int(record.remaining), .text(record.profile), .optional(record.rotation),
                         .text(record.previousHash), .text(record.hash),
                     ])
+                // OR REPLACE: a kept row deleted by hand is written again.
+                try db.run("INSERT OR REPLACE INTO newest_draw (one, draw, hash) VALUES (1, ?, ?)", [.int(record.draw), .text(record.hash)])
                 inTransaction?()
                 return (record, current)
             }

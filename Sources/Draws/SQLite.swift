@@ -1,7 +1,7 @@
 // The little of SQLite's C API the ledger uses: a connection, prepared statements with bound values,
-// one transaction helper. Every failure is an SQLiteError with SQLite's result code and message; the
-// Ledger turns them into one-line DrawErrors that name the file. Text is bound as a copy
-// (SQLITE_TRANSIENT), so no Swift buffer has to outlive a call.
+// a write and a read transaction helper. Every failure is an SQLiteError with SQLite's result code
+// and message; the Ledger turns them into one-line DrawErrors that name the file. Text is bound as
+// a copy (SQLITE_TRANSIENT), so no Swift buffer has to outlive a call.
 import CSQLite
 
 /// What SQLite reported: its primary result code (SQLITE_BUSY, SQLITE_CORRUPT …) and message.
@@ -95,6 +95,14 @@ final class Database {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// `body` as one read transaction: BEGIN (deferred: no lock is taken, so a writer goes on), and in
+    /// WAL mode every query inside sees the database as of the first one, whatever is committed meanwhile.
+    func snapshot<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        return try body()
     }
 }
 

@@ -58,7 +58,8 @@ struct History: ParsableCommand {
         }
         guard writeAll(out, to: 1) else { throw UserError("roundel: history: cannot write the output: \(String(cString: strerror(errno)))") }
         if !problems.isEmpty {
-            let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+            let others = problems.count - 1
+            let more = others > 0 ? " (and \(others) more problem\(others == 1 ? "" : "s"))" : ""
             printLine("roundel: state '\(path)': the record was altered after it was written: \(problems[0])\(more)", to: 2)
             throw ExitCode(1)
         }
@@ -69,16 +70,17 @@ struct History: ParsableCommand {
         guard !records.isEmpty else { return "No draws yet.\n" }
         var out = ""
         var event = 0
-        let width = max(6, records.map { $0.text.count }.max() ?? 6)
+        // In terminal columns, not characters: a Chinese or Korean name takes two a character.
+        let width = max(6, records.map { $0.text.terminalColumns }.max() ?? 6)
         for r in records {
             if r.event != event {
                 event = r.event
                 out += (out.isEmpty ? "" : "\n") + "Event \(event)" + (closed.contains(event) ? " (closed)" : "") + "\n"
-                out += "draw  time (UTC)           round  " + "winner".padding(toLength: width) + "  value  left\n"
+                out += "draw  time (UTC)           round  " + "winner".padded(toColumns: width) + "  value  left\n"
             }
             let time = String(r.time.prefix(19)).replacing("T", with: " ")
             out += String(r.draw).leftPadded(4) + "  " + time + "  " + String(r.round).leftPadded(5) + "  "
-                + r.text.padding(toLength: width) + "  " + JSONText.plain(r.value).leftPadded(5) + "  "
+                + r.text.padded(toColumns: width) + "  " + JSONText.plain(r.value).leftPadded(5) + "  "
                 + (r.stockLeft.map { String($0) } ?? "-").leftPadded(4) + "\n"
         }
         return out

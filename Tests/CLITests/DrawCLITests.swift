@@ -157,6 +157,73 @@ final class DrawCLITests: XCTestCase {
                        + "draw 1 was changed after it was recorded\n")
     }
 
+    /// Runs `statements` on the file as someone with the sqlite3 shell would.
+    func edit(_ path: String, _ statements: String, file: StaticString = #filePath, line: UInt = #line) {
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(path, &db), SQLITE_OK, file: file, line: line)
+        XCTAssertEqual(sqlite3_exec(db, statements, nil, nil, nil), SQLITE_OK, String(cString: sqlite3_errmsg(db)), file: file, line: line)
+        sqlite3_close(db)
+    }
+
+    /// One deleted draw is named as one: "draw 2 is missing", not "draws 2…2 are missing (and 1 more)",
+    /// whose "more" was the draw after it, chained to the deleted one as it should be. A second
+    /// alteration counts as one more problem.
+    func testHistoryNamesAMissingDrawOnce() throws {
+        let names = try write("Ann\nBen\nCat\n", "n.txt")
+        let db = dir + "/t.db"
+        for _ in 0..<4 { XCTAssertEqual(try cli.run(["spin", "--names", names, "--state", db, "--seed", "5"]).status, 0) }
+        edit(db, "DELETE FROM draws WHERE draw = 2;")
+        let one = try cli.run(["history", "--state", db])
+        XCTAssertEqual(one.status, 1)
+        XCTAssertEqual(one.stderr, "roundel: state '\(db)': the record was altered after it was written: draw 2 is missing\n")
+        edit(db, "UPDATE draws SET text = 'Mallory' WHERE draw = 4;")
+        let two = try cli.run(["history", "--state", db])
+        XCTAssertEqual(two.status, 1)
+        XCTAssertEqual(two.stderr, "roundel: state '\(db)': the record was altered after it was written: "
+                       + "draw 2 is missing (and 1 more problem)\n")
+    }
+
+    /// The newest draw deleted went unnoticed (history listed the rest, exit 0) and the next spin
+    /// recorded a second draw of the same number. Now history says which draw is missing and exits 1,
+    /// and spin still draws (an altered record does not stop an event), under a number never given.
+    func testDeletingTheNewestDrawShowsAndItsNumberIsNotGivenAgain() throws {
+        let config = try write(#"{"wheel": {"items": [{"text": "Mug", "stock": 5}, {"text": "Pen", "stock": 5}, "Try again"]}, "state": "kill.db"}"#, "kill.json")
+        let db = dir + "/kill.db"
+        for _ in 0..<3 { XCTAssertEqual(try cli.run(["spin", "--config", config, "--spin-to", "0"]).status, 0) }
+        edit(db, "DELETE FROM draws WHERE draw = 3;")
+        let history = try cli.run(["history", "--state", db])
+        XCTAssertEqual(history.status, 1)
+        XCTAssertEqual(history.stderr, "roundel: state '\(db)': the record was altered after it was written: draw 3 is missing\n")
+
+        let spin = try cli.run(["spin", "--config", config, "--spin-to", "0"])
+        XCTAssertEqual(spin.status, 0, spin.stderr)
+        XCTAssertEqual(try json(spin.stdout.split(separator: "\n")[0])["draw"] as? Int, 4)
+        let after = try cli.run(["history", "--state", db, "--json"])
+        XCTAssertEqual(after.status, 1)
+        XCTAssertEqual(try after.stdout.split(separator: "\n").map(json).compactMap { $0["draw"] as? Int }, [1, 2, 4])
+        XCTAssertTrue(after.stderr.hasSuffix(": draw 3 is missing\n"), after.stderr)
+    }
+
+    /// The table lines up under Chinese, Korean and accented names: a wide character takes two
+    /// terminal columns and a combining accent none. Before, each counted one, so the value and stock
+    /// after a three-character Chinese name sat three columns right of the others'.
+    func testHistoryTableLinesUpUnderWideAndAccentedNames() throws {
+        let names = try write("王小明\n김민준\nBenjamin Li\nJose\u{301}\n", "n.txt")
+        for i in 0..<4 {
+            XCTAssertEqual(try cli.run(["spin", "--names", names, "--state", dir + "/w.db", "--spin-to", String(i)]).status, 0)
+        }
+        let table = try cli.run(["history", "--state", dir + "/w.db"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 6, table.stdout)
+        // After the draw, time and round (34 columns, all ASCII), the winner takes 11 columns, the
+        // widest name's ("Benjamin Li"; 王小明 and 김민준 take 6, José 4).
+        XCTAssertEqual(String(lines[1].dropFirst(34)), "winner       value  left")
+        for (line, name) in zip(lines[2...], ["王小明     ", "김민준     ", "Benjamin Li", "Jose\u{301}       "]) {
+            XCTAssertEqual(String(line.dropFirst(34)), name + "      0     -", line)
+        }
+    }
+
     func testBadNamesFilesAreNamedAndWriteNothing() throws {
         let db = dir + "/never.db"
         let notUTF8 = dir + "/latin1.txt"

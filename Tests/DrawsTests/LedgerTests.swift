@@ -165,6 +165,22 @@ final class LedgerTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
 
+    /// Runs `statements` on the file as someone with the sqlite3 shell would.
+    func edit(_ path: String, _ statements: String, file: StaticString = #filePath, line: UInt = #line) {
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(path, &db), SQLITE_OK, file: file, line: line)
+        XCTAssertEqual(sqlite3_exec(db, statements, nil, nil, nil), SQLITE_OK, String(cString: sqlite3_errmsg(db)), file: file, line: line)
+        sqlite3_close(db)
+    }
+
+    func userVersion(_ path: String) -> Int32 {
+        var db: OpaquePointer?, statement: OpaquePointer?
+        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else { return -1 }
+        defer { sqlite3_finalize(statement); sqlite3_close(db) }
+        guard sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &statement, nil) == SQLITE_OK, sqlite3_step(statement) == SQLITE_ROW else { return -1 }
+        return sqlite3_column_int(statement, 0)
+    }
+
     func testAnEditedOrDeletedRowBreaksTheChain() throws {
         let path = dir + "/event.db"
         do {
@@ -172,12 +188,109 @@ final class LedgerTests: XCTestCase {
             for _ in 0..<4 { _ = try draw(raffle) }
         }
         XCTAssertEqual(try Ledger.openForReading(path: path).verify(), [])
-        var db: OpaquePointer?
-        XCTAssertEqual(sqlite3_open(path, &db), SQLITE_OK)
-        XCTAssertEqual(sqlite3_exec(db, "UPDATE draws SET text = 'Mallory' WHERE draw = 2; DELETE FROM draws WHERE draw = 3;", nil, nil, nil), SQLITE_OK)
-        sqlite3_close(db)
-        let problems = try Ledger.openForReading(path: path).verify()
-        XCTAssertEqual(problems, ["draw 2 was changed after it was recorded", "draws 3…3 are missing",
-                                  "draw 4 does not follow the draw before it"])
+        edit(path, "UPDATE draws SET text = 'Mallory' WHERE draw = 2; DELETE FROM draws WHERE draw = 3;")
+        // Draw 4 is chained to the deleted draw 3, as it should be: the deletion is one line, not two.
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draw 2 was changed after it was recorded", "draw 3 is missing"])
+    }
+
+    /// One missing draw reads as one ("draws 3…3 are missing" before), a run as a range.
+    func testMissingDrawsAreNamedOneOrARangeAtATime() throws {
+        let path = dir + "/event.db"
+        do {
+            let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
+            for _ in 0..<8 { _ = try draw(raffle) }
+        }
+        edit(path, "DELETE FROM draws WHERE draw = 2 OR draw BETWEEN 4 AND 6;")
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draw 2 is missing", "draws 4…6 are missing"])
+    }
+
+    /// Deleting the newest draws shows too (before, only a gap in the middle did), and the next draw
+    /// takes a number never given, chained to the draw really recorded last, not to the newest row left.
+    func testDeletedNewestDrawsShowAndTheirNumbersAreNotGivenAgain() throws {
+        let path = dir + "/event.db"
+        var recorded: [DrawRecord] = []
+        do {
+            let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
+            for _ in 0..<4 { recorded.append(try draw(raffle)) }
+        }
+        edit(path, "DELETE FROM draws WHERE draw >= 3;")
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draws 3…4 are missing"])
+
+        let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
+        XCTAssertEqual(try raffle.ledger.nextDrawNumber(), 5)
+        let next = try draw(raffle)
+        XCTAssertEqual(next.draw, 5)
+        XCTAssertEqual(next.previousHash, recorded[3].hash)
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draws 3…4 are missing"], "still said, and nothing more")
+
+        edit(path, "DELETE FROM draws;")
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draws 1…5 are missing"])
+        XCTAssertEqual(try draw(raffle).draw, 6)
+    }
+
+    /// The newest draw rewritten with a fresh hash (so the row matches itself) no longer matches the
+    /// draw recorded last; a row added after it is named too.
+    func testAReplacedOrAddedNewestDrawShows() throws {
+        let path = dir + "/event.db"
+        do {
+            let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
+            for _ in 0..<3 { _ = try draw(raffle) }
+        }
+        let reader = try Ledger.openForReading(path: path)
+        var forged = try XCTUnwrap(try reader.history().last)
+        forged.text = "Mallory"
+        forged.hash = SHA256.hex(forged.hashedText)
+        edit(path, "UPDATE draws SET text = 'Mallory', hash = '\(forged.hash)' WHERE draw = 3;")
+        XCTAssertEqual(try reader.verify(), ["draw 3 was replaced after it was recorded"])
+
+        forged.draw = 4
+        forged.previousHash = forged.hash
+        forged.hash = SHA256.hex(forged.hashedText)
+        edit(path, "INSERT INTO draws SELECT 4, time, event, round, idx, text, value, occurrence, chosen_by, seed, random, total, "
+             + "range_from, range_to, odds_hash, removed, stock_left, remaining, profile, rotation, '\(forged.previousHash)', "
+             + "'\(forged.hash)' FROM draws WHERE draw = 3;")
+        XCTAssertEqual(try reader.verify(), ["draw 3 was replaced after it was recorded", "draw 4 is after the newest draw recorded (3)"])
+    }
+
+    /// The row that keeps the newest draw deleted, or its table dropped: said, and drawing goes on
+    /// under the next number.
+    func testADeletedNewestDrawRowShowsAndDrawingGoesOn() throws {
+        let path = dir + "/event.db"
+        do {
+            let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
+            for _ in 0..<2 { _ = try draw(raffle) }
+        }
+        for statement in ["DELETE FROM newest_draw;", "DROP TABLE newest_draw;"] {
+            edit(path, statement)
+            XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["the record of the newest draw was deleted"], statement)
+        }
+        let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
+        XCTAssertEqual(try draw(raffle).draw, 3)
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), [], "kept again from the draws, which are whole")
+    }
+
+    /// A file written by Roundel before `newest_draw` (schema 1: the fixture is six spins of the
+    /// previous version) is read as it is, and upgraded when opened for drawing: its draws and chain
+    /// as they were, and from then on a deleted newest draw shows and its number is not given again.
+    func testASchemaOneFileIsUpgradedAndKeepsItsDraws() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/schema1-six-draws.db")
+        let path = dir + "/old.db"
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        XCTAssertEqual(userVersion(path), 1)
+        let before = try Ledger.openForReading(path: path).history()
+        XCTAssertEqual(before.map(\.draw), Array(1...6))
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), [])
+        XCTAssertEqual(userVersion(path), 1, "reading upgrades nothing")
+
+        let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
+        XCTAssertEqual(userVersion(path), Int32(Ledger.schemaVersion))
+        XCTAssertEqual(try Ledger.openForReading(path: path).history(), before)
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), [])
+
+        edit(path, "DELETE FROM draws WHERE draw = 6;")
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draw 6 is missing"])
+        let next = try draw(raffle)
+        XCTAssertEqual(next.draw, 7)
+        XCTAssertEqual(next.previousHash, before[5].hash)
     }
 }

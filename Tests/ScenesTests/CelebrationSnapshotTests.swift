@@ -90,7 +90,7 @@ final class CelebrationSnapshotTests: ConfigFileTestCase {
         let cases: [(String, String)] = [
             (#"{"wheel": {"celebration": "party"}}"#, #"wheel.celebration: 'party' is not on or off (or give {"hold": 8})"#),
             (#"{"wheel": {"celebration": {"hold": -1}}}"#, "wheel.celebration.hold: -1 is out of range (seconds the winner card stays, 0 to 3600)"),
-            (#"{"wheel": {"celebration": {"hodl": 1}}}"#, "wheel.celebration: unknown key 'hodl'; known keys: hold"),
+            (#"{"wheel": {"celebration": {"hodl": 1}}}"#, "wheel.celebration: unknown key 'hodl' (did you mean 'hold'?); known keys: hold"),
         ]
         for (json, expected) in cases {
             XCTAssertEqual(try failure(json, load: { _ = try WheelConfig.load(path: $0) }), expected, json)

@@ -105,7 +105,7 @@ final class SoundEventTests: ConfigFileTestCase {
             (#"{"sound": "loud"}"#, #"sound: 'loud' is not on or off (or give {"volume": 0.5})"#),
             (#"{"sound": {"volume": 2}}"#, "sound.volume: 2 is out of range (0 for silence to 1 for full volume)"),
             (#"{"sound": {"volume": "max"}}"#, "sound.volume: must be a number, not a string"),
-            (#"{"sound": {"volum": 1}}"#, "sound: unknown key 'volum'; known keys: volume, tick, fanfare, chime, soldOut"),
+            (#"{"sound": {"volum": 1}}"#, "sound: unknown key 'volum' (did you mean 'volume'?); known keys: volume, tick, fanfare, chime, soldOut"),
         ]
         for (json, expected) in cases {
             XCTAssertEqual(try failure(json, load: { _ = try ConfigFile.load(path: $0).soundVolume() }), expected, json)

@@ -35,7 +35,7 @@ final class TimerConfigTests: ConfigFileTestCase {
             (#"{"timer": {"sequence": [{"duration": 5, "label": 3}]}}"#, "timer.sequence[0].label: must be a string, not a number"),
             (#"{"timer": {"repeat": "yes"}}"#, "timer.repeat: must be true or false, not a string"),
             (##"{"timer": {"trackColor": "#12345"}}"##, "timer.trackColor: '#12345' is not a colour (use #RRGGBB or #RRGGBBAA)"),
-            (#"{"timer": {"durration": 60}}"#, "timer: unknown key 'durration'; known keys: " + TimerConfig.knownKeys.joined(separator: ", ")),
+            (#"{"timer": {"durration": 60}}"#, "timer: unknown key 'durration' (did you mean 'duration'?); known keys: " + TimerConfig.knownKeys.joined(separator: ", ")),
             (#"{"timer": [60]}"#, "timer: must be an object ({…}), not a list"),
         ]
         for (json, expected) in cases { XCTAssertEqual(try message(json), expected, json) }

@@ -54,7 +54,14 @@ final class WheelDrawConfigTests: ConfigFileTestCase {
             (#"{"wheel": {"itemsFile": "bad.txt"}}"#, "wheel.itemsFile: names '\(directory)/bad.txt': line 2: weight 'many' is not a number"),
             (#"{"wheel": {"itemsFile": "bad.txt", "items": ["a"]}}"#, "wheel.itemsFile: cannot be combined with wheel.items"),
             (#"{"wheel": {"numbered": 5, "itemsFile": "bad.txt"}}"#, "wheel.itemsFile"),
-            (#"{"stat": "x.db"}"#, "(top level): unknown key 'stat'"),
+            (#"{"stat": "x.db"}"#, "(top level): unknown key 'stat' (did you mean 'state'?)"),
+            // Misspellings a letter or two away get a hint; a key like no known one gets none.
+            (#"{"wheeel": {}}"#, "(top level): unknown key 'wheeel' (did you mean 'wheel'?)"),
+            (#"{"wheel": {"item": ["a"]}}"#, "wheel: unknown key 'item' (did you mean 'items'?)"),
+            (#"{"wheel": {"itmes": ["a"]}}"#, "wheel: unknown key 'itmes' (did you mean 'items'?)"),
+            (#"{"wheel": {"showOds": true}}"#, "wheel: unknown key 'showOds' (did you mean 'showOdds'?)"),
+            (##"{"wheel": {"lableColour": "#FFFFFF"}}"##, "wheel: unknown key 'lableColour' (did you mean 'labelColor'?)"),
+            (#"{"wheel": {"size": 3}}"#, "wheel: unknown key 'size'; known keys"),
         ]
         for (json, expected) in cases {
             let got = try message(json)

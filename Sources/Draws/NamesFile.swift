@@ -59,7 +59,9 @@ public enum NamesFile {
                 let field = trimmingSpaces(String(fields[1]))
                 if !field.isEmpty {
                     guard let weight = parseWeight(field) else {
-                        throw .names(name, "line \(lineNumber): weight \(MessageText.quoted(field)) is not a number (use 0 or more, like 2 or 0.5)")
+                        // A number below 0 is one, just not a weight; anything else is not a number.
+                        let what = parseWeight(field.hasPrefix("-") ? String(field.dropFirst()) : "") != nil ? "is below 0" : "is not a number"
+                        throw .names(name, "line \(lineNumber): weight \(MessageText.quoted(field)) \(what) (use 0 or more, like 2 or 0.5)")
                     }
                     entry.weight = weight
                     sawWeight = true

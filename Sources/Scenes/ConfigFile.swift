@@ -213,13 +213,31 @@ public struct ConfigFile {
 
 /// The parser says "around character 15"; users want a line and a column.
 private func jsonProblem(_ error: JSONSyntaxError, in data: Data) -> String {
+    // The parser words its errors as Foundation did; the two a person meets most often with no place
+    // named are said plainly here, with the place: an empty or cut-short file, a number out of range.
+    if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+        return "the file is empty (a config is an object, like {\"wheel\": {}})"
+    }
+    if error.message == "Unexpected end of file during JSON parse." {
+        return "the file ends before the JSON does (a closing } or ] or \" missing?)" + place(data.count, in: data)
+    }
+    if error.message.hasPrefix("Number "), error.message.hasSuffix(" is not representable in Swift.") {
+        let number = error.message.dropFirst("Number ".count).dropLast(" is not representable in Swift.".count)
+        let at = data.firstRange(of: Data(number.utf8)).map { data.distance(from: data.startIndex, to: $0.lowerBound) }
+        return "number \(number) is out of range" + (at.map { place($0, in: data) } ?? "")
+    }
     guard let offset = error.offset else { return error.message }
+    return error.message + place(offset, in: data)
+}
+
+/// " (line L, column C)" of byte `offset` (columns count characters, not bytes).
+private func place(_ offset: Int, in data: Data) -> String {
     var line = 1, column = 1
     for (i, byte) in data.enumerated() {
         if i >= offset { break }
         if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
     }
-    return error.message + " (line \(line), column \(column))"
+    return " (line \(line), column \(column))"
 }
 
 /// A number as users wrote it: 5 not 5.0.

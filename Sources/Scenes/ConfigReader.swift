@@ -58,41 +58,8 @@ struct ConfigReader {
         guard let first = unknown.first else { return }
         let names = unknown.map { MessageText.quoted($0, limit: 60) }.joined(separator: ", ")
         // A hint only for a key that could be a misspelt one (a 4 MB key gets none, at no cost).
-        let hint = first.count <= 64 ? ConfigReader.nearest(first, in: known) : nil
+        let hint = first.count <= 64 ? Misspelling.nearest(first, in: known) : nil
         throw error(path, "unknown key\(unknown.count > 1 ? "s" : "") \(names)"
             + (hint.map { " (did you mean '\($0)'?)" } ?? "") + "; known keys: " + known.joined(separator: ", "))
-    }
-
-    /// The known key `key` most likely misspells: the same but for case or British "colour", else the
-    /// nearest by edits (a letter added, dropped, changed, or two swapped) when it is one edit away,
-    /// or two for keys of six letters or more; nil when none is that close.
-    static func nearest(_ key: String, in known: [String]) -> String? {
-        let typed = Array(key.lowercased().replacing("colour", with: "color"))
-        var best: (key: String, edits: Int)?
-        for candidate in known {
-            let edits = editDistance(typed, Array(candidate.lowercased()))
-            if edits < best?.edits ?? Int.max { best = (candidate, edits) }
-        }
-        guard let best, best.edits <= (min(typed.count, best.key.count) >= 6 ? 2 : 1) else { return nil }
-        return best.key
-    }
-
-    /// Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`: the optimal string
-    /// alignment distance, row by row.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var before = [Int](repeating: 0, count: b.count + 1), previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, before[j - 2] + 1) }
-                current[j] = d
-            }
-            (before, previous, current) = (previous, current, before)
-        }
-        return previous[b.count]
     }
 }

@@ -82,8 +82,8 @@ extension Problem {
 
 /// The panel alone, when no config could be used yet: Roundel keeps running and shows why.
 public final class ProblemScene: Scene {
-    /// The panel's title while Roundel waits for a config it can use.
-    public static let waitingTitle = "Roundel is waiting for a config it can use"
+    /// The panel's title while Roundel waits for files it can use (a config, a names list, a state file, an image).
+    public static let waitingTitle = "Roundel is waiting for files it can use"
     public let name: String
     public var problem: Problem
     let fonts: FontStack

@@ -43,10 +43,14 @@ struct Roundel: ParsableCommand {
             // `roundel help NAME` for a command that does not exist: argument-parser would print the
             // overview and succeed, and a script would never learn of its typo.
             let arguments = CommandLine.arguments.dropFirst()
-            if arguments.first == "help", let topic = arguments.dropFirst().first, !topic.hasPrefix("-"),
-               !configuration.subcommands.contains(where: { $0._commandName == topic }) {
-                throw UserError("roundel: help: no command '\(topic)' (the commands: "
-                                + configuration.subcommands.map { $0._commandName }.joined(separator: ", ") + ")")
+            let commands = configuration.subcommands.map { $0._commandName }
+            if arguments.first == "help", let topic = arguments.dropFirst().first, !topic.hasPrefix("-"), !commands.contains(topic) {
+                throw noCommand(topic, commands: commands, prefix: "roundel: help: ")
+            }
+            // A first word that is no command: `run` (the default) takes no words, so it is a
+            // misspelt command, not an argument of the window.
+            if let word = arguments.first, !word.hasPrefix("-"), !commands.contains(word), word != "help" {
+                throw noCommand(word, commands: commands + ["help"], prefix: "roundel: ")
             }
             var command = try parseAsRoot()
             try command.run()
@@ -63,6 +67,13 @@ struct Roundel: ParsableCommand {
             exitProcess(2)
         }
     }
+}
+
+/// "no command 'spinn'; did you mean 'spin'? (the commands: …)".
+private func noCommand(_ word: String, commands: [String], prefix: String) -> UserError {
+    let hint = word.count <= 64 ? Misspelling.nearest(word, in: commands).map { "; did you mean '\($0)'?" } : nil
+    let listed = commands.filter { $0 != "help" }.joined(separator: ", ")
+    return UserError(prefix + "no command \(MessageText.quoted(word))\(hint ?? "") (the commands: \(listed))")
 }
 
 /// The C library's exit, named apart from ParsableCommand's `exit(withError:)`.

@@ -53,7 +53,7 @@ enum SceneSetup {
         do { checked = try loader.check() } catch {
             guard kiosk else { throw error }
             startProblem = "\(error)"
-            printLine(startProblem + " (waiting for a config it can use)", to: 2)
+            printLine(startProblem + " (waiting for files it can use)", to: 2)
         }
         let first = checked
         let problem = startProblem

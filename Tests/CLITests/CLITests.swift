@@ -163,10 +163,17 @@ final class CLITests: XCTestCase {
 
     /// A typo in `roundel help NAME` is an error a script sees, not the overview and success.
     func testHelpForACommandThatDoesNotExistIsAnError() throws {
-        try assertUserError(["help", "rendr"], mentions: "no command 'rendr'")
+        try assertUserError(["help", "rendr"], mentions: "help: no command 'rendr'; did you mean 'render'?")
         let known = try run(["help", "render"])
         XCTAssertEqual(known.status, 0, known.stderr)
         XCTAssertTrue(known.stdout.contains("Render one frame"), known.stdout)
+    }
+
+    /// A misspelt command is named, with the command meant when it is a slip away (not "Unexpected argument").
+    func testAMisspeltCommandIsNamedWithTheOneMeant() throws {
+        try assertUserError(["spinn"], mentions: "no command 'spinn'; did you mean 'spin'? (the commands: run, render")
+        try assertUserError(["histroy", "--json"], mentions: "no command 'histroy'; did you mean 'history'?")
+        try assertUserError(["wheel"], mentions: "no command 'wheel' (the commands: ")
     }
 
     func testUnknownSceneIsNamed() throws {

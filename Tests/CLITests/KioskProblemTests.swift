@@ -28,7 +28,7 @@ final class KioskProblemTests: XCTestCase {
         try ##"{"wheel": {"items": [{"text": "x", "color": "#12345"}]}}"##.write(toFile: config, atomically: true, encoding: .utf8)
         let broken = try kioskShot(config: config, state: dir + "/k.db", shot: dir + "/broken.png")
         XCTAssertEqual(broken.status, 0, "ran until the screenshot: \(broken.stderr)")
-        XCTAssertTrue(broken.stderr.contains("wheel.items[0].color") && broken.stderr.contains("waiting for a config it can use"), broken.stderr)
+        XCTAssertTrue(broken.stderr.contains("wheel.items[0].color") && broken.stderr.contains("waiting for files it can use"), broken.stderr)
         XCTAssertGreaterThan(try amberPixels(dir + "/broken.png"), 200, "the panel's stripe is on screen")
 
         // A state file another program's: the same, without a crash loop.

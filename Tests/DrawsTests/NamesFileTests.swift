@@ -27,7 +27,7 @@ final class NamesFileTests: XCTestCase {
 
     func testMistakesAreNamedWithTheirLine() {
         assertProblem(Array("Alice\nBob\tlots\n".utf8), mentions: "line 2: weight 'lots' is not a number")
-        assertProblem(Array("Alice\nBob\t-1\n".utf8), mentions: "line 2: weight '-1'")
+        assertProblem(Array("Alice\nBob\t-1\n".utf8), mentions: "line 2: weight '-1' is below 0")
         assertProblem(Array("Bob\tinf\n".utf8), mentions: "weight 'inf'")
         assertProblem(Array("Bob\tnan\n".utf8), mentions: "weight 'nan'")
         assertProblem(Array("Bob\t1\t2\n".utf8), mentions: "line 1 has more than one tab")

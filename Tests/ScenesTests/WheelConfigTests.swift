@@ -33,7 +33,9 @@ final class WheelConfigTests: ConfigFileTestCase {
             (##"{"wheel": {"items": [{"text": "a", "colour": "#FFFFFF"}]}}"##, "wheel.items[0]: unknown key 'colour' (did you mean 'color'?)"),
             (#"{"wheel": []}"#, "wheel: must be an object ({…}), not a list"),
             (#"[1, 2]"#, "the top level must be an object"),
-            (#"{"wheel": {"items": [1e999]}}"#, "not valid JSON"),
+            (#"{"wheel": {"items": [1e999]}}"#, "not valid JSON: number 1e999 is out of range (line 1, column 22)"),
+            (#"{"wheel": {"items": ["a", "#, "not valid JSON: the file ends before the JSON does"),
+            ("  \n", "not valid JSON: the file is empty"),
             ("{\"wheel\": {\n  \"items\": [,]\n}}", "not valid JSON: "),
         ]
         for (json, expected) in cases {

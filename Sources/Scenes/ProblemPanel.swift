@@ -42,9 +42,12 @@ public struct Problem: Sendable, Equatable {
 }
 
 extension Problem {
-    /// Draws the panel in `box` (px) with `fonts`; with `shrink`, only as tall as its text needs,
-    /// centred in `box`.
-    func draw(in canvas: Canvas, box: Rect, fonts: FontStack, shrink: Bool = false) {
+    /// Where in its box a panel only as tall as its text needs goes.
+    enum Anchor { case top, middle, bottom }
+
+    /// Draws the panel in `box` (px) with `fonts`; with `shrink`, only as tall as its text needs, at
+    /// `anchor` in `box`.
+    func draw(in canvas: Canvas, box: Rect, fonts: FontStack, shrink: Bool = false, anchor: Anchor = .middle) {
         let size = max(12, min(34, box.height / 9, box.width / 24))
         let inner = box.width - 2.4 * size
         // The lines first (text, size, colour, space before), so the panel can fit them.
@@ -66,7 +69,8 @@ extension Problem {
             gap = 0
         }
         let height = shrink ? min(box.height, lines.reduce(size * 1.5) { $0 + $1.size * 1.3 + $1.gap }) : box.height
-        let panel = Rect(x: box.minX, y: box.minY + (box.height - height) / 2, width: box.width, height: height)
+        let top = anchor == .top ? box.minY : anchor == .bottom ? box.maxY - height : box.minY + (box.height - height) / 2
+        let panel = Rect(x: box.minX, y: top, width: box.width, height: height)
         canvas.fill(roundedRect(panel, radius: size * 0.6), color: Color(rgb: 0x232A38, alpha: 245))
         canvas.fill(roundedRect(Rect(x: panel.minX, y: panel.minY, width: max(4, size * 0.25), height: panel.height), radius: size * 0.12),
                     color: Color(rgb: 0xF2CC5B))
@@ -124,14 +128,20 @@ public final class ProblemOverlay: Scene {
     public var name: String { scene.name }
     public func render(into canvas: Canvas, at t: Double) {
         scene.render(into: canvas, at: t)
-        problem.draw(in: canvas, box: panelBox(Size(width: Double(canvas.width), height: Double(canvas.height))), fonts: fonts)
+        let size = Size(width: Double(canvas.width), height: Double(canvas.height))
+        problem.draw(in: canvas, box: panelBox(size), fonts: fonts, shrink: true, anchor: atBottom(size) ? .bottom : .top)
     }
-    /// A band across the top, about a quarter of the frame: the wheel's middle stays in view.
+    /// At most a band about a quarter of the frame, only as tall as the text needs, across the top; for
+    /// a wheel with its result and button beside it, across the bottom (clear of the pointer). The
+    /// middle stays in view.
     func panelBox(_ size: Size) -> Rect {
         let margin = max(6, 0.02 * min(size.width, size.height))
         let width = min(size.width - 2 * margin, max(320, size.height * 1.2))
-        return Rect(x: (size.width - width) / 2, y: margin, width: width, height: max(90, size.height * 0.26))
+        let height = max(90, size.height * 0.26)
+        let y = atBottom(size) ? size.height - margin - height : margin
+        return Rect(x: (size.width - width) / 2, y: y, width: width, height: height)
     }
+    func atBottom(_ size: Size) -> Bool { scene is WheelScene && WheelLayout(frame: size).arrangement == .sides }
     public func handle(_ input: SceneInput, at t: Double, frameSize: Size) { scene.handle(input, at: t, frameSize: frameSize) }
     public func isAnimating(at t: Double) -> Bool { scene.isAnimating(at: t) }
     public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? {

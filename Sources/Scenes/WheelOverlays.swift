@@ -1,6 +1,7 @@
 // What the wheel draws over itself: a short note (a paste that could not be used, a draw that was
-// not made) at the top of the frame, and the entry editor's panel (E): the list with the selected
-// row, what has won or sold out, the line being typed with its caret, and the keys. Sizes scale with
+// not made) at the top of the frame (at the bottom beside a wheel with its button aside), the entry editor's
+// panel (E): the list with the selected row, what has won or sold out, the line being typed with its
+// caret, and the keys. Sizes scale with
 // the frame (px); text that does not fit ends in "…".
 import BitmapFont
 import Raster
@@ -29,7 +30,10 @@ extension WheelScene {
         }
         let width = lines.map { fonts.measure($0, size: size).width }.max()! + 2 * size
         let lineHeight = 1.25 * size
-        let box = Rect(x: (w - width) / 2, y: max(4, 0.03 * h), width: width, height: Double(lines.count) * lineHeight + 0.65 * size)
+        // At the top, or clear of the pointer at the bottom when the result and button are beside the
+        // wheel (not below it), as the problem panel.
+        let height = Double(lines.count) * lineHeight + 0.65 * size
+        let box = Rect(x: (w - width) / 2, y: frame.layout.arrangement == .sides ? h - max(4, 0.03 * h) - height : max(4, 0.03 * h), width: width, height: height)
         canvas.fill(roundedRect(box, radius: min(box.height / 2, size)), color: Color(rgb: 0x0B0E14, alpha: 235))
         canvas.stroke(roundedRect(box, radius: min(box.height / 2, size)), style: StrokeStyle(width: max(1, size * 0.08)),
                       color: Color(rgb: 0xF2CC5B))

@@ -44,12 +44,11 @@ final class PNGFolderWriter: FrameWriter {
         guard mkdir(temporary, 0o755) == 0 else { throw cannotWrite(path) }
     }
 
-    func add(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) throws {
+    func add(_ frame: Pixmap) throws {
         index += 1
-        guard let pixmap = Pixmap(width: width, height: height, pixels: Array(pixels)) else { throw cannotWrite(path, "bad frame") }
         let name = String(index)
         let file = temporary + "/frame-" + String(repeating: "0", count: max(0, 5 - name.count)) + name + ".png"
-        do { try writePNG(pixmap, to: file) } catch { throw UserError(error.description) }
+        do { try writePNG(frame, to: file) } catch { throw UserError(error.description) }
     }
 
     func finish(beforeCommit: () throws -> Void) throws {
@@ -100,9 +99,11 @@ final class WebPWriter: FrameWriter {
         WebPAnimEncoderDelete(encoder)
     }
 
-    func add(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) throws {
+    func add(_ frame: Pixmap) throws {
         // Frames are opaque (every scene clears to an opaque background): premultiplied = straight.
-        let imported = pixels.withMemoryRebound(to: UInt8.self) { WebPPictureImportBGRA(&picture, $0.baseAddress, Int32(width * 4)) }
+        let imported = frame.pixels.withUnsafeBytes {
+            WebPPictureImportBGRA(&picture, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(frame.stride * 4))
+        }
         guard imported != 0 else { throw cannotWrite(path, "libwebp could not take a frame") }
         let time = Int32((Double(index) * frameMilliseconds).rounded())
         guard WebPAnimEncoderAdd(encoder, &picture, time, &config) != 0 else {
@@ -183,14 +184,15 @@ final class MP4Writer: FrameWriter {
         return nil
     }
 
-    func add(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) throws {
-        let bytes = UnsafeRawBufferPointer(pixels)
-        var offset = 0
-        while offset < bytes.count {
-            let n = write(input, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw cannotWrite(path, "ffmpeg stopped reading") }
-            offset += n
+    func add(_ frame: Pixmap) throws {
+        try frame.pixels.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = write(input, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw cannotWrite(path, "ffmpeg stopped reading") }
+                offset += n
+            }
         }
     }
 

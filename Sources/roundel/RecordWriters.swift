@@ -20,13 +20,18 @@ private func temporaryName(for path: String) -> String {
     return directory + "." + name + ".roundel-\(getpid())"
 }
 
-/// The output file checked before any frame is drawn: a device, FIFO or folder at `path` is refused.
+/// The output file checked before any frame is drawn: a device, FIFO or folder at `path` is refused,
+/// and so is a folder that is missing or may not be written (found at the end, that cost the whole
+/// recording and, for MP4, read as "ffmpeg stopped reading").
 private func checkedOutput(_ path: String) throws -> OutputFile {
-    do { return try OutputFile(path) } catch { throw UserError("roundel: --out \(MessageText.quoted(path)): \(error.problem)") }
+    let output: OutputFile
+    do { output = try OutputFile(path) } catch { throw UserError("roundel: --out \(MessageText.quoted(path)): \(error.problem)") }
+    do { try output.checkFolder() } catch { throw cannotWrite(path, error.problem) }
+    return output
 }
 
 private func cannotWrite(_ path: String, _ why: String = String(cString: strerror(errno))) -> UserError {
-    UserError("roundel: --out '\(path)': cannot write (\(why))")
+    UserError("roundel: --out \(MessageText.quoted(path)): cannot write (\(why))")
 }
 
 final class PNGFolderWriter: FrameWriter {

@@ -203,6 +203,34 @@ final class RecordCLITests: XCTestCase {
         }
     }
 
+    /// A folder holding a program named ffmpeg that runs `script` (sh; PATH holds only that folder,
+    /// so only shell builtins), removed after the test.
+    func fakeFFmpeg(_ script: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-fake-ffmpeg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        try Data("#!/bin/sh\n\(script)\n".utf8).write(to: folder.appendingPathComponent("ffmpeg"))
+        chmod(folder.appendingPathComponent("ffmpeg").path, 0o755)
+        return folder.path
+    }
+
+    /// An --out in a folder that is missing (or is a file) is refused before a frame is drawn or
+    /// ffmpeg started, with the C library's reason as `render` gives it. The MP4 said "ffmpeg stopped
+    /// reading", after the whole recording.
+    func testAMissingFolderIsRefusedBeforeAnyWork() throws {
+        let started = path("ffmpeg-started")
+        let ffmpeg = try fakeFFmpeg("echo started > '\(started)'\nexec cat > /dev/null")
+        try Data().write(to: URL(fileURLWithPath: path("file")))
+        let cases = [("/nonexistent/x.mp4", "No such file or directory"), (path("no/such/x.mp4"), "No such file or directory"),
+                     (path("file") + "/x.mp4", "Not a directory"), (path("no/such/x.webp"), "No such file or directory"),
+                     (path("no/such/frames") + "/", "No such file or directory")]
+        for (out, reason) in cases {
+            try cli.assertUserError(["record", "wheel", "--seed", "3", "--size", "64x64", "--to", "0.2", "--out", out],
+                                    mentions: "roundel: --out '\(out)': cannot write (\(reason))", environment: ["PATH": ffmpeg])
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), ["file"], "ffmpeg not started, nothing left")
+    }
+
     func testBadInputIsOneLineAndLeavesNothing() throws {
         let cases: [([String], String)] = [
             (["--out", path("a.gif")], "record writes .webp, .mp4 or a folder ending in /"),

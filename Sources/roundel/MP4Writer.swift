@@ -1,6 +1,6 @@
 // `roundel record`'s MP4: raw BGRA frames piped to Debian's ffmpeg, which encodes H.264 (libx264)
 // into a temporary file beside the target; `finish` renames it into place, `abandon` stops ffmpeg
-// and removes it.
+// and removes it. When ffmpeg fails, its own last line says why.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,6 +12,8 @@ final class MP4Writer: FrameWriter {
     let path: String, output: OutputFile
     private let process: pid_t
     private let input: Int32
+    /// ffmpeg's stderr.
+    private let messages = ChildMessages()
 
     /// Starts ffmpeg reading raw BGRA frames on stdin; one line when it is not installed.
     init(path: String, width: Int, height: Int, fps: Int) throws {
@@ -20,7 +22,7 @@ final class MP4Writer: FrameWriter {
         guard let ffmpeg = MP4Writer.find("ffmpeg") else {
             throw UserError("roundel: --out '\(path)': writing MP4 needs ffmpeg (Debian: apt-get install ffmpeg), not found on PATH")
         }
-        // An ffmpeg that exits early must give "ffmpeg stopped reading", not kill us with SIGPIPE.
+        // An ffmpeg that exits early must give its reason, not kill us with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw cannotWrite(path) }
@@ -30,9 +32,13 @@ final class MP4Writer: FrameWriter {
         posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO)
         posix_spawn_file_actions_addclose(&actions, ends[1])
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        if messages.descriptor >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, messages.descriptor, STDERR_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        }
         // Even sides for 4:2:0 (an odd frame gets one black column or row).
-        let arguments = ["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "bgra",
+        let arguments = ["ffmpeg", "-nostdin", "-nostats", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "bgra",
                          "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "-",
                          "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset", "medium", "-crf", "18",
                          "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4", "-y", output.temporary]
@@ -67,7 +73,7 @@ final class MP4Writer: FrameWriter {
             while offset < bytes.count {
                 let n = write(input, bytes.baseAddress! + offset, bytes.count - offset)
                 if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw cannotWrite(path, "ffmpeg stopped reading") }
+                guard n > 0 else { throw failure(status: wait(), reading: false) }
                 offset += n
             }
         }
@@ -86,9 +92,17 @@ final class MP4Writer: FrameWriter {
     func finish(beforeCommit: () throws -> Void) throws {
         close(input)
         let status = wait()
-        guard status == 0 else { output.discard(); throw cannotWrite(path, "ffmpeg failed (status \(status))") }
+        guard status == 0 else { output.discard(); throw failure(status: status, reading: true) }
         try beforeCommit()
         do { try output.commit() } catch { throw cannotWrite(path, error.problem) }
+    }
+
+    /// Why ffmpeg failed, once it has ended (`status` from waitpid): its own last line, else how it
+    /// ended, `reading` or not what it was sent.
+    private func failure(status: Int32, reading: Bool) -> UserError {
+        if let line = messages.lastLine() { return cannotWrite(path, "ffmpeg: " + line) }
+        let ended = status & 0x7F == 0 ? "with status \((status >> 8) & 0xFF)" : "by signal \(status & 0x7F)"
+        return cannotWrite(path, reading ? "ffmpeg ended \(ended)" : "ffmpeg stopped reading, ended \(ended)")
     }
 
     func abandon() {

@@ -231,6 +231,23 @@ final class RecordCLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), ["file"], "ffmpeg not started, nothing left")
     }
 
+    /// When ffmpeg fails, its own last line is the reason (the "[libx264 @ 0x…]" tag
+    /// taken off), whether it stops reading at once or fails at the end; without a line, how it ended.
+    func testWhenFFmpegFailsItsLastLineIsTheReason() throws {
+        let cases = [
+            ("echo '[libx264 @ 0x55d0c0ffee00] first' >&2\necho '[out#0/mp4 @ 0x55d0c0ffee00] Disk quota exceeded' >&2\nexit 1",
+             "cannot write (ffmpeg: Disk quota exceeded)"),
+            ("/bin/cat > /dev/null\necho 'Conversion failed!' >&2\nexit 1", "cannot write (ffmpeg: Conversion failed!)"),
+            ("/bin/cat > /dev/null\nexit 3", "cannot write (ffmpeg ended with status 3)"),
+        ]
+        for (script, message) in cases {
+            let out = path("v.mp4")
+            try cli.assertUserError(["record", "wheel", "--seed", "3", "--size", "64x64", "--to", "0.5", "--out", out],
+                                    mentions: "roundel: --out '\(out)': " + message, environment: ["PATH": try fakeFFmpeg(script)])
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [], "\(message): nothing left")
+        }
+    }
+
     func testBadInputIsOneLineAndLeavesNothing() throws {
         let cases: [([String], String)] = [
             (["--out", path("a.gif")], "record writes .webp, .mp4 or a folder ending in /"),

@@ -1,6 +1,7 @@
-// `roundel record`'s MP4: raw BGRA frames piped to Debian's ffmpeg, which encodes H.264 (libx264)
-// into a temporary file beside the target; `finish` renames it into place, `abandon` stops ffmpeg
-// and removes it. When ffmpeg fails, its own last line says why.
+// `roundel record`'s MP4: raw BGRA frames piped to Debian's ffmpeg, which encodes H.264 (libx264, 4:2:0
+// as players expect) into a temporary file beside the target; `finish` renames it into place,
+// `abandon` stops ffmpeg and removes it. Sizes H.264 cannot take are refused before ffmpeg starts
+// (`checkSize`), and when ffmpeg fails all the same its own last line says why.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,10 +16,37 @@ final class MP4Writer: FrameWriter {
     /// ffmpeg's stderr.
     private let messages = ChildMessages()
 
+    /// The most 16x16 px blocks (macroblocks) an H.264 frame may have at level 6.2, the largest level
+    /// (ITU-T H.264 table A-1, MaxFS): 8192x4352 or 16384x2176 px. Debian's ffmpeg 5.1 with libx264
+    /// encodes larger frames into a stream no level allows (12000x12000 is marked 6.2), and from
+    /// about 16256x16256 refuses the size at start ("Picture size 16384x16384 is invalid"), which
+    /// Roundel learnt only when it sent the first frames. libx264 takes at most 16384 px a side,
+    /// `FrameSize.limit` already. The level's blocks a second are not checked: over them (8192x4352
+    /// above 120 fps) libx264 only warns, and the frames are what they should be.
+    static let largestFrameBlocks = 139_264
+
+    /// Refuses, before any work, a frame size H.264 (4:2:0) cannot take: an odd side (colour is stored
+    /// for 2x2 px; padding would add a black row or column the scene never drew, and drawing at another
+    /// size than asked is no better, so the even sizes nearest are named) or a frame over level 6.2.
+    static func checkSize(width: Int, height: Int, path: String) throws {
+        guard width % 2 == 0, height % 2 == 0 else {
+            let smaller = width > 1 && height > 1 ? "\(width & ~1)x\(height & ~1) or " : ""
+            throw UserError("roundel: --out \(MessageText.quoted(path)): \(width)x\(height) has an odd side, and an MP4 (H.264 as players "
+                            + "take it) stores colour for 2x2 px: use \(smaller)\(width + width % 2)x\(height + height % 2)")
+        }
+        let blocks = ((width + 15) / 16) * ((height + 15) / 16)
+        guard blocks <= largestFrameBlocks else {
+            throw UserError("roundel: --out \(MessageText.quoted(path)): \(width)x\(height) is too large for an MP4: H.264's largest level (6.2) "
+                            + "allows \(largestFrameBlocks) blocks of 16x16 px (8192x4352 and 7680x4320 fit), this is \(blocks); "
+                            + "a folder of PNGs takes any size")
+        }
+    }
+
     /// Starts ffmpeg reading raw BGRA frames on stdin; one line when it is not installed.
     init(path: String, width: Int, height: Int, fps: Int) throws {
         self.path = path
         output = try checkedOutput(path)
+        try MP4Writer.checkSize(width: width, height: height, path: path)
         guard let ffmpeg = MP4Writer.find("ffmpeg") else {
             throw UserError("roundel: --out '\(path)': writing MP4 needs ffmpeg (Debian: apt-get install ffmpeg), not found on PATH")
         }
@@ -37,10 +65,8 @@ final class MP4Writer: FrameWriter {
         } else {
             posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         }
-        // Even sides for 4:2:0 (an odd frame gets one black column or row).
         let arguments = ["ffmpeg", "-nostdin", "-nostats", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "bgra",
-                         "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "-",
-                         "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset", "medium", "-crf", "18",
+                         "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "-", "-c:v", "libx264", "-preset", "medium", "-crf", "18",
                          "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4", "-y", output.temporary]
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }

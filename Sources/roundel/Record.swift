@@ -23,8 +23,8 @@ struct Record: ParsableCommand {
         abstract: "Record a scene over time as an animated WebP, an MP4 or a folder of PNGs.",
         discussion: """
             The kind is chosen by --out: name.webp (libwebp, quality -q or --lossless), name.mp4 \
-            (H.264 through ffmpeg, which must be installed) or a folder ending in / \
-            (frame-00001.png ...). The wheel spins at t = 0 (onto --spin-to, or with --seed, or a \
+            (H.264 through ffmpeg, which must be installed: even sides, and at most 139264 blocks \
+            of 16x16 px, as 8192x4352) or a folder ending in / (frame-00001.png ...). The wheel spins at t = 0 (onto --spin-to, or with --seed, or a \
             seed chosen now). Each frame is the frame `roundel render` draws at that time. The file \
             appears under its name only once complete; one line of JSON says what was written.
             """)

@@ -20,6 +20,8 @@ public struct OutputFile: Sendable {
     public let target: String
     /// Where the bytes are written first, in the target's folder (so the rename is atomic).
     public let temporary: String
+    /// The target's folder ("" for the working directory), where `temporary` is made.
+    private let folder: String
     private let kept: (mode: mode_t, owner: uid_t, group: gid_t)?
 
     public init(_ path: String) throws(FileProblem) {
@@ -45,10 +47,17 @@ public struct OutputFile: Sendable {
             kept = nil
         }
         let slash = resolved.lastIndex(of: "/")
-        let folder = slash.map { String(resolved[...$0]) } ?? ""
+        folder = slash.map { String(resolved[...$0]) } ?? ""
         let name = slash.map { String(resolved[resolved.index(after: $0)...]) } ?? resolved
         // PID plus a random tag: concurrent writers (processes or threads) do not collide.
         temporary = "\(folder).\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// Refuses a folder that is missing, is not a folder or may not be written, with the C library's
+    /// reason ("No such file or directory"): a writer that works for minutes before its first byte
+    /// (`roundel record`) calls this first, so the problem is not found only at the end.
+    public func checkFolder() throws(FileProblem) {
+        guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0 else { throw FileProblem(String(cString: strerror(errno))) }
     }
 
     /// Puts the complete temporary file in place, with the mode and owner the old file had.

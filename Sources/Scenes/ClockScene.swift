@@ -16,7 +16,11 @@ public final class ClockScene: Scene {
     /// The face for the last frame size, and its dial (everything but the hands) drawn once: a
     /// frame copies the dial and draws only the hands (3840×2160, release: 60 ms → 9 ms a frame).
     private var face: ClockFace?
-    private var dial: Pixmap?
+    private(set) var dial: Pixmap?
+    /// The largest dial kept, in px (4096²: 64 MB, as the wheel's backdrop). Above it each frame
+    /// draws the dial: a second whole frame (1 GiB at 16384²) for each copy of the scene that
+    /// `roundel record` runs would cost more memory than a Raspberry Pi has.
+    var largestDial = 4096 * 4096
 
     public init(config: ClockConfig = .defaults, resources: SceneResources, startTime: Double) {
         self.config = config
@@ -32,7 +36,8 @@ public final class ClockScene: Scene {
         if face?.size != size {
             let made = ClockFace(frame: size)
             face = made
-            dial = Canvas(width: canvas.width, height: canvas.height).map { dialCanvas in
+            let dialCanvas = canvas.width * canvas.height <= largestDial ? Canvas(width: canvas.width, height: canvas.height) : nil
+            dial = dialCanvas.map { dialCanvas in
                 dialCanvas.clear(config.backgroundColor)
                 made.drawDial(in: dialCanvas, fonts: fonts, config: config)
                 return dialCanvas.pixmap

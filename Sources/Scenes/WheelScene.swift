@@ -75,7 +75,8 @@ public final class WheelScene: Scene {
     var hasRing: Bool { ring != nil || hasShippedRing }
     /// Per frame size and slice set; rebuilt only when either changes.
     var cache: WheelFrameCache?
-    /// The largest backdrop cache kept, in px (4096²: 64 MB); larger frames draw the backdrop each time.
+    /// The largest backdrop cache kept, in px (4096²: 64 MB); larger frames draw the backdrop each time
+    /// (the wheel's square, and the whole frame under the confetti, `cardBackdrop`).
     var largestBackdrop = 4096 * 4096
     /// The slices' boundary angles of the frame being drawn (`drawSlices`).
     var sliceBoundaries: [Double] = []
@@ -365,8 +366,9 @@ public final class WheelScene: Scene {
         if let winner, let stop = celebratedStop(at: t) {
             drawWinnerCard(frame, winner: winner, at: t, in: canvas)
             if cardStands(at: t), confettiFlies(at: t), editor == nil, !noteIsVisible(at: t), attractDrift(at: t) == 0,
-               canvas.clip == canvas.pixmap.bounds {
-                // Kept (one copy a stop) for the confetti frames to come.
+               canvas.clip == canvas.pixmap.bounds, canvas.width * canvas.height <= largestBackdrop {
+                // Kept (one copy a stop) for the confetti frames to come; not above `largestBackdrop`
+                // px, where a second whole frame (1 GiB at 16384²) costs more than redrawing it.
                 var kept = cardBackdrop?.pixmap
                 cardBackdrop = nil
                 if kept?.width != canvas.width || kept?.height != canvas.height { kept = Pixmap(width: canvas.width, height: canvas.height) }

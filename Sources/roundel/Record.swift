@@ -4,7 +4,8 @@
 // (onto --spin-to, or a slice drawn with --seed or a seed chosen now); the default range is that spin
 // and 2 s after the result, or 5 s of another scene. Frames are rendered in parallel, one copy of the
 // scene per core (the scene is a pure function of t, so each copy draws the same pixels `render`
-// does), and handed to the writer in order. The file appears under its name only when complete.
+// does; huge frames get fewer copies, `workerCount`), and handed to the writer in order. The file
+// appears under its name only when complete.
 import ArgumentParser
 import Dispatch
 import Draws
@@ -22,8 +23,8 @@ struct Record: ParsableCommand {
         abstract: "Record a scene over time as an animated WebP, an MP4 or a folder of PNGs.",
         discussion: """
             The kind is chosen by --out: name.webp (libwebp, quality -q or --lossless), name.mp4 \
-            (H.264 through ffmpeg, which must be installed) or a folder ending in / \
-            (frame-00001.png ...). The wheel spins at t = 0 (onto --spin-to, or with --seed, or a \
+            (H.264 through ffmpeg, which must be installed: even sides, and at most 139264 blocks \
+            of 16x16 px, as 8192x4352) or a folder ending in / (frame-00001.png ...). The wheel spins at t = 0 (onto --spin-to, or with --seed, or a \
             seed chosen now). Each frame is the frame `roundel render` draws at that time. The file \
             appears under its name only once complete; one line of JSON says what was written.
             """)
@@ -116,46 +117,46 @@ struct Record: ParsableCommand {
         print("{\"out\":\(JSONText.string(out)),\"frames\":\(count),\"fps\":\(rate),\"from\":\(JSONText.plain(start)),\"to\":\(JSONText.plain(start + Double(count) / Double(rate)))}")
     }
 
-    /// Renders `count` frames at `start + i / rate`, a batch at a time in parallel, and hands them to
-    /// `writer` in order.
+    /// Renders `count` frames at `start + i / rate`, one a worker at a time in parallel, and hands
+    /// each worker's canvas to `writer` in order (no copy: the writer reads the canvas, and the
+    /// workers wait until it is done).
     private func renderFrames(count: Int, start: Double, rate: Int, size: FrameSize, first: Scene,
                               make: () throws -> Scene, writer: FrameWriter, stop: StopSignals) throws {
         let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))
         var workers: [RecordWorker] = []
-        for k in 0..<cores {
+        for k in 0..<Record.workerCount(cores: cores, width: size.width, height: size.height) {
             guard let canvas = Canvas(width: size.width, height: size.height) else {
                 throw UserError("roundel: cannot make a \(size.width)x\(size.height) frame")
             }
             workers.append(RecordWorker(scene: k == 0 ? first : try make(), canvas: canvas))
         }
-        let pixels = size.width * size.height
-        let batch = cores * 2
-        let slots = UnsafeMutablePointer<UInt32>.allocate(capacity: batch * pixels)
-        defer { slots.deallocate() }
-        let shared = RecordSlots(base: slots)
         var done = 0
         while done < count {
-            let n = min(batch, count - done)
+            let n = min(workers.count, count - done)
             let offset = done
             let all = workers
-            DispatchQueue.concurrentPerform(iterations: cores) { k in
-                let worker = all[k]
-                var s = k
-                while s < n {
-                    let t = start + Double(offset + s) / Double(rate)
-                    worker.scene.render(into: worker.canvas, at: t)
-                    worker.canvas.pixmap.pixels.withUnsafeBufferPointer {
-                        (shared.base + s * pixels).update(from: $0.baseAddress!, count: pixels)
-                    }
-                    s += cores
-                }
+            DispatchQueue.concurrentPerform(iterations: n) { k in
+                all[k].scene.render(into: all[k].canvas, at: start + Double(offset + k) / Double(rate))
             }
-            for s in 0..<n {
+            for k in 0..<n {
                 try stop.check()
-                try writer.add(UnsafeBufferPointer(start: slots + s * pixels, count: pixels), width: size.width, height: size.height)
+                try writer.add(workers[k].canvas.pixmap)
             }
             done += n
         }
+    }
+
+    /// Bytes of frames a record may hold beside the one `render` holds (or one frame, when a frame
+    /// is larger). Each worker holds a whole frame, its canvas: a worker a core at the largest size
+    /// (16384², 1 GiB a frame) would need more memory than a Raspberry Pi has.
+    static let inFlightBytes = 256 << 20
+
+    /// Workers (each a canvas and a copy of the scene) for `cores` cores and frames of this size:
+    /// one a core while the frames beyond the first fit `inFlightBytes`, and two even when they do
+    /// not (render's memory plus one frame, for twice the speed).
+    static func workerCount(cores: Int, width: Int, height: Int) -> Int {
+        let frameBytes = max(1, width * height * MemoryLayout<UInt32>.size)
+        return min(cores, max(2, 1 + inFlightBytes / frameBytes))
     }
 }
 
@@ -168,13 +169,12 @@ final class RecordWorker: @unchecked Sendable {
     init(scene: Scene, canvas: Canvas) { self.scene = scene; self.canvas = canvas }
 }
 
-/// The batch's frame buffers; each core writes only its own frames' slots.
-struct RecordSlots: @unchecked Sendable { let base: UnsafeMutablePointer<UInt32> }
-
 /// Where recorded frames go, in order; `finish` puts the result under its name, `abandon` removes
 /// what was written so far.
 protocol FrameWriter: AnyObject {
-    func add(_ pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int) throws
+    /// Writes `frame` (a worker's canvas, packed: stride = width) or keeps what it needs of it: the
+    /// caller draws over it once this returns.
+    func add(_ frame: Pixmap) throws
     /// Completes the file and puts it under its name, calling `beforeCommit` just before (a stop
     /// that came while it was being completed throws there, and the file is abandoned).
     func finish(beforeCommit: () throws -> Void) throws

@@ -203,6 +203,90 @@ final class RecordCLITests: XCTestCase {
         }
     }
 
+    /// A folder holding a program named ffmpeg that runs `script` (sh; PATH holds only that folder,
+    /// so only shell builtins), removed after the test.
+    func fakeFFmpeg(_ script: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-fake-ffmpeg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        try Data("#!/bin/sh\n\(script)\n".utf8).write(to: folder.appendingPathComponent("ffmpeg"))
+        chmod(folder.appendingPathComponent("ffmpeg").path, 0o755)
+        return folder.path
+    }
+
+    /// ffprobe's account of a video's stream: `width=…`, `height=…` and `nb_read_frames=…` lines.
+    func probe(_ video: String) throws -> String {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+        probe.arguments = ["-v", "error", "-count_frames", "-show_entries", "stream=width,height,nb_read_frames", "-of", "default=nw=1", video]
+        let pipe = Pipe()
+        probe.standardOutput = pipe
+        try probe.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        probe.waitUntilExit()
+        return text
+    }
+
+    /// An --out in a folder that is missing (or is a file) is refused before a frame is drawn or
+    /// ffmpeg started, with the C library's reason as `render` gives it. The MP4 said "ffmpeg stopped
+    /// reading", after the whole recording.
+    func testAMissingFolderIsRefusedBeforeAnyWork() throws {
+        let started = path("ffmpeg-started")
+        let ffmpeg = try fakeFFmpeg("echo started > '\(started)'\nexec cat > /dev/null")
+        try Data().write(to: URL(fileURLWithPath: path("file")))
+        let cases = [("/nonexistent/x.mp4", "No such file or directory"), (path("no/such/x.mp4"), "No such file or directory"),
+                     (path("file") + "/x.mp4", "Not a directory"), (path("no/such/x.webp"), "No such file or directory"),
+                     (path("no/such/frames") + "/", "No such file or directory")]
+        for (out, reason) in cases {
+            try cli.assertUserError(["record", "wheel", "--seed", "3", "--size", "64x64", "--to", "0.2", "--out", out],
+                                    mentions: "roundel: --out '\(out)': cannot write (\(reason))", environment: ["PATH": ffmpeg])
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), ["file"], "ffmpeg not started, nothing left")
+    }
+
+    /// Sizes H.264 cannot take are refused before any work, saying why and what would do: an odd side
+    /// (yuv420p stores colour for 2x2 px; the frame was padded with a black row or column, 321x181
+    /// became 322x182) and a frame over H.264's largest level (16384x16384 ran 6 s and took 4 GB,
+    /// then said "ffmpeg stopped reading": ffmpeg had refused the size at once).
+    func testMP4SizesH264CannotTakeAreRefusedBeforeAnyWork() throws {
+        let started = path("ffmpeg-started"), out = path("v.mp4")
+        let ffmpeg = try fakeFFmpeg("echo started > '\(started)'\nexit 1")
+        let cases = [("321x181", "roundel: --out '\(out)': 321x181 has an odd side, and an MP4 (H.264 as players take it) stores colour "
+                        + "for 2x2 px: use 320x180 or 322x182"),
+                     ("320x181", "use 320x180 or 320x182"), ("1x1", "stores colour for 2x2 px: use 2x2"), ("1x180", "use 2x180"),
+                     ("16384x16384", "roundel: --out '\(out)': 16384x16384 is too large for an MP4: H.264's largest level (6.2) allows "
+                        + "139264 blocks of 16x16 px (8192x4352 and 7680x4320 fit), this is 1048576; a folder of PNGs takes any size"),
+                     ("8192x4368", "8192x4368 is too large for an MP4"), ("16384x2192", "this is 140288")]
+        for (size, message) in cases {
+            try cli.assertUserError(["record", "clock", "--time", "10:00:00", "--size", size, "--to", "0.1", "--out", out],
+                                    mentions: message, environment: ["PATH": ffmpeg])
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [], "ffmpeg not started, nothing left")
+        // The even sizes come out as they are, with nothing added.
+        let even = path("even.mp4")
+        let r = try cli.run(["record", "wheel", "--seed", "42", "--size", "322x182", "--to", "0.2", "--out", even])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let stream = try probe(even)
+        XCTAssertTrue(stream.contains("width=322\nheight=182"), stream)
+    }
+
+    /// When ffmpeg fails all the same, its own last line is the reason (the "[libx264 @ 0x…]" tag
+    /// taken off), whether it stops reading at once or fails at the end; without a line, how it ended.
+    func testWhenFFmpegFailsItsLastLineIsTheReason() throws {
+        let cases = [
+            ("echo '[libx264 @ 0x55d0c0ffee00] first' >&2\necho '[out#0/mp4 @ 0x55d0c0ffee00] Disk quota exceeded' >&2\nexit 1",
+             "cannot write (ffmpeg: Disk quota exceeded)"),
+            ("/bin/cat > /dev/null\necho 'Conversion failed!' >&2\nexit 1", "cannot write (ffmpeg: Conversion failed!)"),
+            ("/bin/cat > /dev/null\nexit 3", "cannot write (ffmpeg ended with status 3)"),
+        ]
+        for (script, message) in cases {
+            let out = path("v.mp4")
+            try cli.assertUserError(["record", "wheel", "--seed", "3", "--size", "64x64", "--to", "0.5", "--out", out],
+                                    mentions: "roundel: --out '\(out)': " + message, environment: ["PATH": try fakeFFmpeg(script)])
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [], "\(message): nothing left")
+        }
+    }
+
     func testBadInputIsOneLineAndLeavesNothing() throws {
         let cases: [([String], String)] = [
             (["--out", path("a.gif")], "record writes .webp, .mp4 or a folder ending in /"),

@@ -76,6 +76,16 @@ final class FilesTests: XCTestCase {
         XCTAssertEqual(problem { _ = try OutputFile(scratch + "/") }, "names a folder; give a file name")
     }
 
+    /// `checkFolder` finds before any work what `commit` would find at the end; it writes nothing.
+    func testCheckFolderNamesAMissingFolder() throws {
+        XCTAssertNil(problem { try OutputFile(scratch + "/new.png").checkFolder() })
+        XCTAssertNil(problem { try OutputFile("relative.png").checkFolder() }, "the working directory")
+        XCTAssertEqual(problem { try OutputFile(scratch + "/no/such/x.png").checkFolder() }, "No such file or directory")
+        FileManager.default.createFile(atPath: scratch + "/file", contents: nil)
+        XCTAssertEqual(problem { try OutputFile(scratch + "/file/x.png").checkFolder() }, "Not a directory")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch), ["file"])
+    }
+
     func testUserTextInAMessageStaysOnOneLine() {
         XCTAssertEqual(MessageText.quoted("a\nb\r\u{1B}[31m\tc"), #"'a\nb\r\u{1B}[31m\tc'"#)
         XCTAssertEqual(MessageText.quoted(String(repeating: "x", count: 500), limit: 10), "'xxxxxxxxxx…'")

@@ -63,6 +63,22 @@ final class CelebrationSnapshotTests: ConfigFileTestCase {
         XCTAssertEqual(b.pixmap.pixels, whole.pixmap.pixels)
     }
 
+    /// Frames above `largestBackdrop` px keep no copy of the wheel-and-card (a second whole frame:
+    /// 1 GiB at 16384²) and draw it each time: the same pixels.
+    func testAboveTheLargestBackdropNoCardIsKept() throws {
+        let (warm, end) = try wheel()
+        let (huge, _) = try wheel()
+        huge.largestBackdrop = 480 * 320 - 1
+        for dt in [1.0, 1.3, 1.9] {
+            let a = try XCTUnwrap(Canvas(width: 480, height: 320)), b = try XCTUnwrap(Canvas(width: 480, height: 320))
+            warm.render(into: a, at: end + dt)
+            huge.render(into: b, at: end + dt)
+            XCTAssertEqual(a.pixmap.pixels, b.pixmap.pixels, "at +\(dt) s")
+        }
+        XCTAssertNotNil(warm.cardBackdrop)
+        XCTAssertNil(huge.cardBackdrop)
+    }
+
     func testOffIsThePlainStopAndHoldSetsTheCardsTime() throws {
         let (plain, end) = try wheel(.off)
         XCTAssertFalse(plain.isAnimating(at: end + 1))

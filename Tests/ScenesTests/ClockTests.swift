@@ -164,6 +164,23 @@ final class ClockTests: XCTestCase {
         }
     }
 
+    /// Above `largestDial` px the dial is drawn into each frame instead of kept (a kept one would be a
+    /// second whole frame for every copy of the scene `roundel record` runs): the same pixels.
+    func testWithoutTheKeptDialTheFramesAreTheSame() throws {
+        let resources = try ClockSnapshotTests.latinResources()
+        let kept = ClockScene(config: Self.colours, resources: resources, startTime: 36_000)
+        let drawn = ClockScene(config: Self.colours, resources: resources, startTime: 36_000)
+        drawn.largestDial = 240 * 240 - 1
+        for t in [0.0, 1.25, 47.5] {
+            let a = try XCTUnwrap(Canvas(width: 240, height: 240)), b = try XCTUnwrap(Canvas(width: 240, height: 240))
+            kept.render(into: a, at: t)
+            drawn.render(into: b, at: t)
+            XCTAssertNotNil(kept.dial)
+            XCTAssertNil(drawn.dial)
+            XCTAssertTrue(a.pixmap == b.pixmap, "at t = \(t)")
+        }
+    }
+
     func testTheCatalogMakesAClock() throws {
         let scene = try XCTUnwrap(try SceneCatalog.make("clock", resources: try ClockSnapshotTests.latinResources()))
         let clock = try XCTUnwrap(scene as? ClockScene)

@@ -36,8 +36,9 @@ struct Render: ParsableCommand {
         guard out.lowercased().hasSuffix(".png") else {
             throw UserError("roundel: --out '\(out)': render writes PNG images; give a file name ending in .png")
         }
-        // A device, FIFO or folder at --out is refused before any work (and again when writing).
-        do { _ = try OutputFile(out) } catch { throw UserError("roundel: cannot write PNG \(MessageText.quoted(out)): \(error.problem)") }
+        // A device, FIFO or folder at --out, or a folder that is missing or not writable, is refused
+        // before any work (and again when writing).
+        do { try OutputFile(out).checkFolder() } catch { throw UserError("roundel: cannot write PNG \(MessageText.quoted(out)): \(error.problem)") }
         let size = try FrameSize.parse(size)
         let at = try Seconds.parse(at, option: "--at")
         try options.check(scene: scene)

@@ -105,12 +105,9 @@ public final class Ledger: @unchecked Sendable {
             try check(db, path: path)
             try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
             let version = try ledger.userVersion()
-            if version < Ledger.schemaVersion {
-                try ledger.upgradeSchema(from: version)
-            } else if try !ledger.keepsNewestDraw() {
-                // Dropped by hand: drawing goes on (history has said so), from the newest row left.
-                try db.transaction { try ledger.addNewestDraw() }
-            }
+            // A `newest_draw` deleted or dropped by hand is not made again: `history` keeps saying so,
+            // and drawing goes on from the newest draw left.
+            if version < Ledger.schemaVersion { try ledger.upgradeSchema(from: version) }
             ledger.event = try ledger.openEventNumber()
         } catch let error as DrawError {
             throw error
@@ -270,11 +267,14 @@ public final class Ledger: @unchecked Sendable {
     /// number already in the file.
     private func newestDraw() throws -> (draw: Int, hash: String) {
         let row = try db.query("SELECT draw, hash FROM draws ORDER BY draw DESC LIMIT 1") { (draw: $0.int(0), hash: $0.text(1)) }.first
-        let kept = try keepsNewestDraw()
-            ? try db.query("SELECT draw, hash FROM newest_draw WHERE one = 1") { (draw: $0.int(0), hash: $0.text(1)) }.first
-            : nil
+        let kept = try keptNewestDraw()
         if let row, row.draw > kept?.draw ?? 0 { return row }
         return kept ?? (0, "")
+    }
+
+    /// `newest_draw`'s row; nil in a version 1 file, or when it was deleted or dropped by hand.
+    private func keptNewestDraw() throws -> (draw: Int, hash: String)? {
+        try keepsNewestDraw() ? try db.query("SELECT draw, hash FROM newest_draw WHERE one = 1") { (draw: $0.int(0), hash: $0.text(1)) }.first : nil
     }
 
     /// The next draw's number and the hash it chains to; an error, not a trap, when a row added by
@@ -353,10 +353,7 @@ public final class Ledger: @unchecked Sendable {
                     previous = record.hash
                     expected = record.draw &+ 1   // (a row numbered Int.max by hand is the last)
                 }
-                let kept = try keepsNewestDraw()
-                    ? try db.query("SELECT draw, hash FROM newest_draw WHERE one = 1") { (draw: $0.int(0), hash: $0.text(1)) }.first
-                    : nil
-                guard let kept else {
+                guard let kept = try keptNewestDraw() else {
                     return try userVersion() < 2 ? problems : problems + ["the record of the newest draw was deleted"]
                 }
                 let lastNumber = records.last?.draw ?? 0
@@ -379,7 +376,8 @@ public final class Ledger: @unchecked Sendable {
 
     /// "draw 3 is missing", "draws 3…5 are missing".
     static func missing(_ draws: ClosedRange<Int>) -> String {
-        draws.count == 1 ? "draw \(draws.lowerBound) is missing" : "draws \(draws.lowerBound)…\(draws.upperBound) are missing"
+        // Bounds compared, not counted: numbers edited by hand may span more than Int.max.
+        draws.lowerBound == draws.upperBound ? "draw \(draws.lowerBound) is missing" : "draws \(draws.lowerBound)…\(draws.upperBound) are missing"
     }
 
     /// The number the next draw will get.
@@ -458,8 +456,10 @@ public final class Ledger: @unchecked Sendable {
                         .optional(record.stockLeft), .int(record.remaining), .text(record.profile), .optional(record.rotation),
                         .text(record.previousHash), .text(record.hash),
                     ])
-                // OR REPLACE: a kept row deleted by hand is written again.
-                try db.run("INSERT OR REPLACE INTO newest_draw (one, draw, hash) VALUES (1, ?, ?)", [.int(record.draw), .text(record.hash)])
+                // UPDATE, not INSERT OR REPLACE: a row deleted by hand stays deleted, and said so.
+                if try keepsNewestDraw() {
+                    try db.run("UPDATE newest_draw SET draw = ?, hash = ? WHERE one = 1", [.int(record.draw), .text(record.hash)])
+                }
                 inTransaction?()
                 return (record, current)
             }

@@ -20,7 +20,7 @@ public final class ClockScene: Scene {
     /// The largest dial kept, in px (4096²: 64 MB, as the wheel's backdrop). Above it each frame
     /// draws the dial: a second whole frame (1 GiB at 16384²) for each copy of the scene that
     /// `roundel record` runs would cost more memory than a Raspberry Pi has.
-    var largestDial = 4096 * 4096
+    var largestDial = SceneCatalog.largestCachedFrame
 
     public init(config: ClockConfig = .defaults, resources: SceneResources, startTime: Double) {
         self.config = config

@@ -223,8 +223,7 @@ private func jsonProblem(_ error: JSONSyntaxError, in data: Data) -> String {
     }
     if error.message.hasPrefix("Number "), error.message.hasSuffix(" is not representable in Swift.") {
         let number = error.message.dropFirst("Number ".count).dropLast(" is not representable in Swift.".count)
-        let at = data.firstRange(of: Data(number.utf8)).map { data.distance(from: data.startIndex, to: $0.lowerBound) }
-        return "number \(number) is out of range" + (at.map { place($0, in: data) } ?? "")
+        return "number \(number) is out of range" + (error.offset.map { place($0, in: data) } ?? "")
     }
     guard let offset = error.offset else { return error.message }
     return error.message + place(offset, in: data)

@@ -237,7 +237,7 @@ struct JSONParser {
         guard digits > 0 else { throw index < bytes.count ? invalidValue(at: index) : Self.endOfFile }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw JSONSyntaxError(message: "Number \(text) is not representable in Swift.", offset: nil)
+            throw JSONSyntaxError(message: "Number \(text) is not representable in Swift.", offset: start)
         }
         return part == .integer && value == 0 ? 0 : value
     }

@@ -113,7 +113,7 @@ public final class ProblemScene: Scene {
     public func jsonLine(at t: Double) -> String { "{\"scene\":\(jsonString(name)),\"t\":\(jsonNumber(t)),\"problem\":\(jsonString(problem.detail))}" }
 }
 
-/// A scene with the panel over its top part: the last good config keeps running beneath it.
+/// A scene with the panel over a band of it (`panelBox`): the last good config keeps running beneath it.
 public final class ProblemOverlay: Scene {
     public let scene: Scene
     public let problem: Problem

@@ -7,6 +7,13 @@ public enum SceneCatalog {
     /// In the order the window's 1–4 keys and Tab cycle through them.
     public static let names = ["wheel", "timer", "pie", "clock", "testcard"]
 
+    /// A scene keeps whole-frame caches (the wheel's backdrops and the frame under its confetti, the
+    /// clock's dial) only for frames of at most this many px (4096²: 64 MB each); larger frames draw
+    /// them every time. `roundel record` counts them for each copy of a scene it runs.
+    public static let largestCachedFrame = 4096 * 4096
+    /// The most whole-frame caches one scene keeps at a time.
+    public static let cachedFrames = 3
+
     /// A fresh scene for `name` from `config` (nil: built-in defaults), or nil when there is no such
     /// scene. `seed` makes random outcomes reproducible (nil: the system's generator); `ledger` is
     /// where the wheel records and resumes its draws (nil: in memory). Throws a ConfigError (or the

@@ -331,7 +331,7 @@ extension WheelScene {
         if let winner, spinner.currentSpin != nil {
             // The result as it was reported at the stop (the slice may be greyed since: sold out).
             let text = shownResult?.text ?? bannerTexts[winner]
-            let color = shownResult?.color ?? items[winner].color
+            let color = winnerColor(winner)
             // From the banner's grey to white as the highlight comes up: the name never blinks out.
             let g = 0xB4 + (255 - 0xB4) * k, b = 0xC8 + (255 - 0xC8) * k
             return ResultText(text: text, color: Color(red: UInt8(g.rounded()), green: UInt8((0xBB + (255 - 0xBB) * k).rounded()),

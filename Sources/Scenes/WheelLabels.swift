@@ -87,17 +87,20 @@ struct LabelFitter {
         }
         if !suffix.isEmpty, !name.isEmpty {
             let room = outer - a - fonts.measure(suffix, size: size).width
-            if room > 0, let short = fonts.ellipsized(name, size: size, width: room), LabelFitter.readable(short) {
+            if room > 0, let short = fonts.ellipsized(name, size: size, width: room), LabelFitter.readable(short, of: name) {
                 return LabelPlan(text: short + suffix, size: size, radius: (a + outer) / 2, turn: 0)
             }
         }
-        guard let short = fonts.ellipsized(text, size: size, width: outer - a), LabelFitter.readable(short) else { return nil }
+        guard let short = fonts.ellipsized(text, size: size, width: outer - a), LabelFitter.readable(short, of: text) else { return nil }
         return LabelPlan(text: short, size: size, radius: (a + outer) / 2, turn: 0)
     }
 
-    /// Whether a label cut to `short` ("…" at its end) still says something: at least
-    /// `shortestCut` characters before the "…". "H…" on a thumbnail's slice is a scrap, not a name.
-    static func readable(_ short: String) -> Bool { short.count - 1 >= shortestCut }
+    /// Whether `text` cut to `short` ("…" at its end) still says something: `shortestCut` characters
+    /// before the "…", or half of a shorter text ("Mu…" of "Mug", "王小…" of "王小明"). "H…" of
+    /// "Hello" on a thumbnail's slice is a scrap, not a name.
+    static func readable(_ short: String, of text: String) -> Bool {
+        short.count - 1 >= min(shortestCut, (text.count + 1) / 2)
+    }
     static let shortestCut = 3
 
     /// A number across its slice, its centre `depth` px inside `outer` (seed 002: radius − 20 on a 170 px wheel).

@@ -77,7 +77,7 @@ public final class WheelScene: Scene {
     var cache: WheelFrameCache?
     /// The largest backdrop cache kept, in px (4096²: 64 MB); larger frames draw the backdrop each time
     /// (the wheel's square, and the whole frame under the confetti, `cardBackdrop`).
-    var largestBackdrop = 4096 * 4096
+    var largestBackdrop = SceneCatalog.largestCachedFrame
     /// The slices' boundary angles of the frame being drawn (`drawSlices`).
     var sliceBoundaries: [Double] = []
     /// Bumped each time `cache` is built: a frame kept in a canvas belongs to one cache.

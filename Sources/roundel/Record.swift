@@ -151,12 +151,15 @@ struct Record: ParsableCommand {
     /// (16384², 1 GiB a frame) would need more memory than a Raspberry Pi has.
     static let inFlightBytes = 256 << 20
 
-    /// Workers (each a canvas and a copy of the scene) for `cores` cores and frames of this size:
-    /// one a core while the frames beyond the first fit `inFlightBytes`, and two even when they do
-    /// not (render's memory plus one frame, for twice the speed).
+    /// Workers (each a canvas and a copy of the scene, with the scene's whole-frame caches up to
+    /// `SceneCatalog.largestCachedFrame`) for `cores` cores and frames of this size: one a core while
+    /// the workers beyond the first fit `inFlightBytes`, and two even when they do not (render's
+    /// memory plus one worker, for twice the speed).
     static func workerCount(cores: Int, width: Int, height: Int) -> Int {
-        let frameBytes = max(1, width * height * MemoryLayout<UInt32>.size)
-        return min(cores, max(2, 1 + inFlightBytes / frameBytes))
+        let pixels = width * height
+        let frames = 1 + (pixels <= SceneCatalog.largestCachedFrame ? SceneCatalog.cachedFrames : 0)
+        let workerBytes = max(1, pixels * MemoryLayout<UInt32>.size * frames)
+        return min(cores, max(2, 1 + inFlightBytes / workerBytes))
     }
 }
 

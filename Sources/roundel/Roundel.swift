@@ -18,7 +18,8 @@ struct Roundel: ParsableCommand {
             With no command, roundel opens the window with the wheel (roundel run).
 
             Exit status: 0 done; 2 bad input or a file roundel cannot use (one line on stderr naming \
-            the file and what is wrong, and nothing written); 3 roundel spin found nothing left to win.
+            the file and what is wrong, and nothing written); 3 roundel spin found nothing left to win; \
+            1 roundel history found the record altered after it was written.
 
             Files: the record of draws is --state FILE, else the config's "state", else \
             $XDG_STATE_HOME/roundel/roundel.db (~/.local/state/roundel/roundel.db). Fonts and the ring \

@@ -42,7 +42,7 @@ enum SceneSetup {
     /// `warm`: the scene shown first and its expected frame size, prepared on the loading thread too.
     /// `scene`: `--scene`, the one the window shows first (else the config's `scene`, else the wheel;
     /// a problem panel takes its place until it can). Returns the loading scenes, that name and the
-    /// config's sections as read (nil: a kiosk waiting for a config it can use).
+    /// config's sections as read (nil: a kiosk waiting for files it can use).
     /// `kiosk`: only that scene unless the config names `scenes`; problems are shown, not fatal.
     static func startLoading(configPath: String?, seed: UInt64?, names: String? = nil, state: String? = nil,
                              scene: String? = nil, kiosk: Bool = false,

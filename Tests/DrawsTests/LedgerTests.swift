@@ -266,7 +266,20 @@ final class LedgerTests: XCTestCase {
         }
         let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
         XCTAssertEqual(try draw(raffle).draw, 3)
-        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), [], "kept again from the draws, which are whole")
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["the record of the newest draw was deleted"],
+                       "drawing goes on, and the deletion is still said: it is not made again, which would hide it")
+    }
+
+    /// Draw numbers edited by hand to the ends of Int's range make `verify` say so, not trap.
+    func testDrawNumbersAtTheEndsOfTheRangeDoNotTrap() throws {
+        let path = dir + "/event.db"
+        do {
+            let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
+            for _ in 0..<2 { _ = try draw(raffle) }
+        }
+        edit(path, "UPDATE draws SET draw = -9223372036854775807 WHERE draw = 1;")
+        let problems = try Ledger.openForReading(path: path).verify()
+        XCTAssertTrue(problems.contains("draws -9223372036854775806…1 are missing"), "\(problems)")
     }
 
     /// A file written by Roundel before `newest_draw` (schema 1: the fixture is six spins of the

@@ -34,6 +34,7 @@ final class WheelConfigTests: ConfigFileTestCase {
             (#"{"wheel": []}"#, "wheel: must be an object ({…}), not a list"),
             (#"[1, 2]"#, "the top level must be an object"),
             (#"{"wheel": {"items": [1e999]}}"#, "not valid JSON: number 1e999 is out of range (line 1, column 22)"),
+            (#"{"wheel": {"items": ["1e999", 1e999]}}"#, "not valid JSON: number 1e999 is out of range (line 1, column 31)"),
             (#"{"wheel": {"items": ["a", "#, "not valid JSON: the file ends before the JSON does"),
             ("  \n", "not valid JSON: the file is empty"),
             ("{\"wheel\": {\n  \"items\": [,]\n}}", "not valid JSON: "),

@@ -96,13 +96,28 @@ final class WheelDrawTests: XCTestCase {
     /// On a small wheel a label cut to a letter or two and "…" is a scrap, not a name: it is left out,
     /// and whole short labels stay.
     func testALabelCutToAScrapIsNotDrawn() throws {
+        let fonts = try resources().fonts
+        let fitter = LabelFitter(fonts: fonts, radius: 400)
+        // A wedge of half a turn from 100 px out: the label's room is exactly `width` px.
+        func plan(_ name: String, suffix: String = "", width: Double) -> String? {
+            fitter.planAlongBisector(name, suffix: suffix, size: 20, sweep: Double.pi, inner: 100, outer: 100 + width)?.text
+        }
+        func width(_ text: String) -> Double { fonts.measure(text, size: 20).width + 0.5 }
+        XCTAssertEqual(plan("Hello world", width: width("Hel…")), "Hel…")
+        XCTAssertNil(plan("Hello world", width: width("He…")), "'He…' is a scrap")
+        XCTAssertEqual(plan("Pens", suffix: " · sold out", width: width("Pe… · sold out")), "Pe… · sold out",
+                       "half a short name is enough, and 'sold out' stays")
+        XCTAssertFalse(plan("Hello world", suffix: " · sold out", width: width("H… · sold out"))?.hasPrefix("H…") ?? false,
+                       "no scrap of a name before its suffix")
+        XCTAssertEqual(plan("Mug", width: width("Mug")), "Mug", "a short label that fits is whole")
+        // On a thumbnail no label is a scrap; on a wheel large enough every label is whole.
         let wheel = try WheelScene(config: .defaults, resources: try resources(), seed: 7)
         for side in [64, 90, 120, 200, 400] {
             let labels = wheel.prepare(for: Size(width: Double(side), height: Double(side))).labels.compactMap { $0?.text }
             for text in labels where text.hasSuffix("…") {
                 XCTAssertGreaterThanOrEqual(text.count - 1, 3, "\(side) px: \(text)")
             }
-            if side == 400 { XCTAssertEqual(labels.count, 8, "a wheel large enough has every label") }
+            if side == 400 { XCTAssertEqual(labels, ["100", "500", "Try again", "1,000", "200", "Jackpot", "50", "Free spin"]) }
         }
     }
 

@@ -4,6 +4,7 @@
 // written is reported on stderr (exit 1) after the history.
 import ArgumentParser
 import Draws
+import Files
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -70,9 +71,12 @@ struct History: ParsableCommand {
         guard !records.isEmpty else { return "No draws yet.\n" }
         var out = ""
         var event = 0
+        // Names as a terminal can show them: control characters (a tab, an escape sequence from a
+        // pasted list) escaped, so they neither break the columns nor act on the terminal.
+        let names = records.map { MessageText.escaped($0.text) }
         // In terminal columns, not characters: a Chinese or Korean name takes two a character.
-        let width = max(6, records.map { $0.text.terminalColumns }.max() ?? 6)
-        for r in records {
+        let width = max(6, names.map(\.terminalColumns).max() ?? 6)
+        for (r, name) in zip(records, names) {
             if r.event != event {
                 event = r.event
                 out += (out.isEmpty ? "" : "\n") + "Event \(event)" + (closed.contains(event) ? " (closed)" : "") + "\n"
@@ -80,7 +84,7 @@ struct History: ParsableCommand {
             }
             let time = String(r.time.prefix(19)).replacing("T", with: " ")
             out += String(r.draw).leftPadded(4) + "  " + time + "  " + String(r.round).leftPadded(5) + "  "
-                + r.text.padded(toColumns: width) + "  " + JSONText.plain(r.value).leftPadded(5) + "  "
+                + name.padded(toColumns: width) + "  " + JSONText.plain(r.value).leftPadded(5) + "  "
                 + (r.stockLeft.map { String($0) } ?? "-").leftPadded(4) + "\n"
         }
         return out

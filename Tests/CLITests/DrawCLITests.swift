@@ -224,6 +224,21 @@ final class DrawCLITests: XCTestCase {
         }
     }
 
+    /// A name with control characters (an escape sequence, a tab) is shown escaped in the table: it
+    /// neither acts on the terminal of whoever reads the history nor breaks its columns.
+    func testHistoryTableEscapesControlCharactersInNames() throws {
+        let config = try write(#"{"wheel": {"items": ["Ev\u001b[2Jil", "Tab\there", "Ok"]}}"#, "esc.json")
+        for i in 0..<2 {
+            XCTAssertEqual(try cli.run(["spin", "--config", config, "--state", dir + "/e.db", "--spin-to", String(i)]).status, 0)
+        }
+        let table = try cli.run(["history", "--state", dir + "/e.db"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertFalse(table.stdout.contains("\u{1B}") || table.stdout.contains("\t"), table.stdout)
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.map { String($0.dropFirst(34)) }.dropFirst(2),
+                       [#"Ev\u{1B}[2Jil      0     -"#, #"Tab\there          0     -"#])
+    }
+
     func testBadNamesFilesAreNamedAndWriteNothing() throws {
         let db = dir + "/never.db"
         let notUTF8 = dir + "/latin1.txt"

@@ -102,26 +102,16 @@ final class RecordCLITests: XCTestCase {
     }
 
     func testMP4HasEveryFrameAndLooksLikeTheRenderedFrame() throws {
-        guard let ffprobe = ["/usr/bin/ffprobe", "/usr/local/bin/ffprobe"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            return XCTFail("ffprobe is missing: `make test` installs ffmpeg")
-        }
         let out = path("spin.mp4")
         try record(out)
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: ffprobe)
-        probe.arguments = ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames,width,height,duration", "-of", "default=nw=1", out]
-        let pipe = Pipe()
-        probe.standardOutput = pipe
-        try probe.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        probe.waitUntilExit()
+        let text = try probe(out)
         XCTAssertTrue(text.contains("nb_read_frames=15"), text)
         XCTAssertTrue(text.contains("duration=1.5"), text)
         XCTAssertTrue(text.contains("width=160") && text.contains("height=120"), text)
         // Frame 10 (t = 1.0) back out as PNG, against render: H.264 at crf 18 is close, not exact.
         let frame = path("f10.png")
         let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: ffprobe.replacingOccurrences(of: "ffprobe", with: "ffmpeg"))
+        ffmpeg.executableURL = URL(fileURLWithPath: try XCTUnwrap(tool("ffmpeg"), "`make test` installs ffmpeg"))
         ffmpeg.arguments = ["-v", "error", "-i", out, "-vf", "select=eq(n\\,10)", "-frames:v", "1", "-y", frame]
         try ffmpeg.run()
         ffmpeg.waitUntilExit()
@@ -214,11 +204,18 @@ final class RecordCLITests: XCTestCase {
         return folder.path
     }
 
-    /// ffprobe's account of a video's stream: `width=…`, `height=…` and `nb_read_frames=…` lines.
+    /// Where Debian's (or a local) `name` from the ffmpeg package is, if anywhere.
+    func tool(_ name: String) -> String? {
+        ["/usr/bin/" + name, "/usr/local/bin/" + name].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// ffprobe's account of a video's stream: `width=…`, `height=…`, `duration=…` and
+    /// `nb_read_frames=…` lines.
     func probe(_ video: String) throws -> String {
+        let ffprobe = try XCTUnwrap(tool("ffprobe"), "ffprobe is missing: `make test` installs ffmpeg")
         let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-        probe.arguments = ["-v", "error", "-count_frames", "-show_entries", "stream=width,height,nb_read_frames", "-of", "default=nw=1", video]
+        probe.executableURL = URL(fileURLWithPath: ffprobe)
+        probe.arguments = ["-v", "error", "-count_frames", "-show_entries", "stream=width,height,duration,nb_read_frames", "-of", "default=nw=1", video]
         let pipe = Pipe()
         probe.standardOutput = pipe
         try probe.run()

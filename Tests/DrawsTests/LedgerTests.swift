@@ -166,6 +166,14 @@ final class LedgerTests: XCTestCase {
     }
 
     /// Runs `statements` on the file as someone with the sqlite3 shell would.
+    /// dir/event.db with `count` draws recorded and closed again, for a test to alter.
+    func fileWithDraws(_ count: Int) throws -> String {
+        let path = dir + "/event.db"
+        let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
+        for _ in 0..<count { _ = try draw(raffle) }
+        return path
+    }
+
     func edit(_ path: String, _ statements: String, file: StaticString = #filePath, line: UInt = #line) {
         var db: OpaquePointer?
         XCTAssertEqual(sqlite3_open(path, &db), SQLITE_OK, file: file, line: line)
@@ -182,11 +190,7 @@ final class LedgerTests: XCTestCase {
     }
 
     func testAnEditedOrDeletedRowBreaksTheChain() throws {
-        let path = dir + "/event.db"
-        do {
-            let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
-            for _ in 0..<4 { _ = try draw(raffle) }
-        }
+        let path = try fileWithDraws(4)
         XCTAssertEqual(try Ledger.openForReading(path: path).verify(), [])
         edit(path, "UPDATE draws SET text = 'Mallory' WHERE draw = 2; DELETE FROM draws WHERE draw = 3;")
         // Draw 4 is chained to the deleted draw 3, as it should be: the deletion is one line, not two.
@@ -195,11 +199,7 @@ final class LedgerTests: XCTestCase {
 
     /// One missing draw reads as one ("draws 3…3 are missing" before), a run as a range.
     func testMissingDrawsAreNamedOneOrARangeAtATime() throws {
-        let path = dir + "/event.db"
-        do {
-            let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
-            for _ in 0..<8 { _ = try draw(raffle) }
-        }
+        let path = try fileWithDraws(8)
         edit(path, "DELETE FROM draws WHERE draw = 2 OR draw BETWEEN 4 AND 6;")
         XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draw 2 is missing", "draws 4…6 are missing"])
     }
@@ -231,11 +231,7 @@ final class LedgerTests: XCTestCase {
     /// The newest draw rewritten with a fresh hash (so the row matches itself) no longer matches the
     /// draw recorded last; a row added after it is named too.
     func testAReplacedOrAddedNewestDrawShows() throws {
-        let path = dir + "/event.db"
-        do {
-            let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
-            for _ in 0..<3 { _ = try draw(raffle) }
-        }
+        let path = try fileWithDraws(3)
         let reader = try Ledger.openForReading(path: path)
         var forged = try XCTUnwrap(try reader.history().last)
         forged.text = "Mallory"
@@ -255,11 +251,7 @@ final class LedgerTests: XCTestCase {
     /// The row that keeps the newest draw deleted, or its table dropped: said, and drawing goes on
     /// under the next number.
     func testADeletedNewestDrawRowShowsAndDrawingGoesOn() throws {
-        let path = dir + "/event.db"
-        do {
-            let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
-            for _ in 0..<2 { _ = try draw(raffle) }
-        }
+        let path = try fileWithDraws(2)
         for statement in ["DELETE FROM newest_draw;", "DROP TABLE newest_draw;"] {
             edit(path, statement)
             XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["the record of the newest draw was deleted"], statement)
@@ -272,11 +264,7 @@ final class LedgerTests: XCTestCase {
 
     /// Draw numbers edited by hand to the ends of Int's range make `verify` say so, not trap.
     func testDrawNumbersAtTheEndsOfTheRangeDoNotTrap() throws {
-        let path = dir + "/event.db"
-        do {
-            let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
-            for _ in 0..<2 { _ = try draw(raffle) }
-        }
+        let path = try fileWithDraws(2)
         edit(path, "UPDATE draws SET draw = -9223372036854775807 WHERE draw = 1;")
         let problems = try Ledger.openForReading(path: path).verify()
         XCTAssertTrue(problems.contains("draws -9223372036854775806…1 are missing"), "\(problems)")

@@ -1,6 +1,7 @@
 // Why a draw, a names list or the state database cannot be used: one line for stderr that names
 // the file and what is wrong (`roundel: names 'class.txt': line 7: weight 'x' is not a number`).
-// "Nothing can win" is a state, not a mistake: the command line exits 3 for it, not 2.
+// "Nothing can win" is a state, not a mistake: the command line exits 3 for it, not 2. A record that
+// was altered or lost draws exits 1, as `history` does for it.
 
 public struct DrawError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What the problem is about: `names 'class.txt'`, `state '/var/lib/roundel/roundel.db'`.
@@ -8,11 +9,14 @@ public struct DrawError: Error, CustomStringConvertible, Equatable, Sendable {
     public let problem: String
     /// True when every entry is sold out, removed or of weight 0 (exit 3, not 2).
     public let isNothingLeft: Bool
+    /// True when the record was altered or lost draws (exit 1, not 2): nothing is drawn into it.
+    public let isAltered: Bool
 
-    public init(subject: String, problem: String, isNothingLeft: Bool = false) {
+    public init(subject: String, problem: String, isNothingLeft: Bool = false, isAltered: Bool = false) {
         self.subject = subject
         self.problem = problem
         self.isNothingLeft = isNothingLeft
+        self.isAltered = isAltered
     }
 
     public var description: String { "roundel: " + (subject.isEmpty ? "" : subject + ": ") + problem }

@@ -1,14 +1,17 @@
-// The record of every draw: one SQLite database per event (`--state`). WAL journal with
-// synchronous=FULL, and each draw is one transaction (the draw, its round when new, and so the stock
-// spent and the removal, which are read back from the draws) committed before the wheel turns: after
-// a power cut at any moment the file holds the whole draw or none of it.
+// The record of every draw: one SQLite database per event (`--state`). A rollback journal kept in
+// place (journal_mode=PERSIST) with synchronous=FULL, and each draw is one transaction (the draw, its
+// round when new, and so the stock spent and the removal, which are read back from the draws)
+// committed before the wheel turns: after a power cut at any moment the file holds the whole draw or
+// none of it, and a committed draw is in the database file itself, not in a journal beside it.
 // What each entry has won, how much stock is left and who was removed are derived from the draws of
 // the open event, never kept twice. One process holds a database for writing at a time (an flock on
 // `<file>.lock`, released by the kernel if the process dies); readers (`roundel history`) need no lock.
-// Draw numbers are never given twice: the newest draw ever recorded is kept apart from the draws
-// (`newest_draw`), so deleting draws, even the newest, shows in `verify` and frees no number.
-// A file that is not a Roundel database, is corrupt or comes from a newer Roundel is refused, never
-// recreated or overwritten.
+// Draw numbers are never given twice, and lost draws never go unnoticed: the newest draw ever recorded
+// is kept apart from the draws (`newest_draw`), and apart from the file (its witness, Witness.swift),
+// so deleting draws, or the storage losing them, shows in `verify`, and a file that lost draws is
+// not drawn into. A file that is not a Roundel database, is corrupt, was altered or comes from a newer
+// Roundel is refused, never recreated or overwritten. docs/architecture.md, "The record of draws",
+// says which failure each measure covers.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,6 +27,12 @@ public final class Ledger: @unchecked Sendable {
     public let path: String
     let db: Database
     private var lockDescriptor: Int32 = -1
+    /// The witness beside the file (nil in memory), and where it is (also for a reader).
+    private var witness: WitnessFile?
+    private var witnessPath: String?
+    /// A draw committed whose witness could not be written: written before the next draw, or that
+    /// draw is refused (a draw is never made that a witness has not caught up with).
+    private var unwitnessed: Witnessed?
     /// The event new draws belong to.
     public private(set) var event: Int = 1
 
@@ -61,14 +70,18 @@ public final class Ledger: @unchecked Sendable {
 
     /// Opens the database at `path` for drawing, creating it if it does not exist (with
     /// `createDirectories`, its missing directories too, mode 0700). Takes the file's lock: a second
-    /// Roundel gets "in use". Checks that the file is Roundel's, of a schema this Roundel knows and
-    /// not corrupt. Nothing is written to a file that fails a check.
+    /// Roundel gets "in use". Checks that the file is Roundel's, of a schema this Roundel knows, not
+    /// corrupt, and whole: no draw changed or missing, by its chain and by its witness (a file emptied,
+    /// deleted or put back from an older copy after draws were made is refused, `isAltered`). Nothing
+    /// is written to a file that fails a check. A path through a symbolic link is the file it names:
+    /// its lock, journal and witness lie beside that file, so two paths to one file share one lock.
     public static func open(path: String, createDirectories: Bool = false) throws(DrawError) -> Ledger {
         guard !path.isEmpty, !path.contains("\0") else { throw .state(path, "is not a file name") }
-        let directory = parentDirectory(of: path)
-        if createDirectories { makeDirectories(directory) }
+        if createDirectories { makeDirectories(parentDirectory(of: path)) }
+        let real = realPath(path)
+        let directory = parentDirectory(of: real)
         var info = stat()
-        let exists = stat(path, &info) == 0
+        let exists = stat(real, &info) == 0
         if exists {
             guard info.st_mode & S_IFMT == S_IFREG else {
                 throw .state(path, info.st_mode & S_IFMT == S_IFDIR ? "is a directory" : "is not a regular file")
@@ -84,31 +97,54 @@ public final class Ledger: @unchecked Sendable {
                 ? "its directory '\(directory)' is read-only (SQLite writes its journal next to the file)"
                 : "cannot be created: the directory '\(directory)' is read-only")
         }
+        // SQLite would open a file it may not write read-only, and every draw would fail.
+        guard !exists || access(real, W_OK) == 0 else {
+            throw .state(path, "is read-only (\(String(cString: strerror(errno)))); make it writable, e.g. chmod u+w")
+        }
+        let witnessPath = WitnessFile.path(for: real)
+        let witness = try readWitness(witnessPath, for: path)
+        if !exists || info.st_size == 0, case .found(let seen, _) = witness, seen.draw > 0 {
+            throw lostEverything(path, draws: seen.draw, gone: !exists, witnessPath: witnessPath)
+        }
         if exists {
             // Checked before anything is written next to it (its lock file among them).
-            try checkHeader(path: path)
-            do { try check(try Database(path: path, create: false), path: path) } catch let error as DrawError {
+            try checkHeader(path: real, named: path)
+            do { try check(try Database(path: real, create: false), path: path) } catch let error as DrawError {
                 throw error
             } catch {
                 throw .state(path, describe(error))
             }
+            try repairSharedMemory(of: real, named: path)
         }
-        let lock = try takeLock(path: path)
+        let lock = try takeLock(path: real, named: path)
         let db: Database
-        do { db = try Database(path: path, create: true) } catch {
+        do { db = try Database(path: real, create: true) } catch {
             close(lock)
             throw .state(path, describe(error))
         }
         let ledger = Ledger(path: path, db: db)
         ledger.lockDescriptor = lock
+        ledger.witnessPath = witnessPath
         do {
             try check(db, path: path)
-            try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
             let version = try ledger.userVersion()
-            // A `newest_draw` deleted or dropped by hand is not made again: `history` keeps saying so,
-            // and drawing goes on from the newest draw left.
+            if version > 0 {
+                let problems = try ledger.problems(witness: witness)
+                if !problems.isEmpty { throw untrusted(path, problems: problems) }
+            } else if witness == .damaged {
+                throw untrusted(path, problems: [damagedWitness(witnessPath)])
+            }
+            // A file an earlier Roundel left in WAL mode is checkpointed and leaves it here.
+            try db.execute("PRAGMA journal_mode=PERSIST; PRAGMA journal_size_limit=1048576; PRAGMA synchronous=FULL;")
+            // A `newest_draw` deleted or dropped by hand is not made again: the file is refused above.
             if version < Ledger.schemaVersion { try ledger.upgradeSchema(from: version) }
             ledger.event = try ledger.openEventNumber()
+            let newest = try ledger.newestDraw()
+            do {
+                ledger.witness = try WitnessFile(path: witnessPath, current: Witnessed(draw: newest.draw, hash: newest.hash), reading: witness)
+            } catch {
+                throw DrawError.state(path, "its witness '\(witnessPath)' \(error.problem)")
+            }
         } catch let error as DrawError {
             throw error
         } catch {
@@ -118,37 +154,125 @@ public final class Ledger: @unchecked Sendable {
     }
 
     /// Opens an existing database to read its history (no lock: the kiosk may be drawing meanwhile).
+    /// Reads whatever can be read: a file on a read-only or full disk, or in a folder this user may
+    /// not write, is read as it is on disk (SQLite's immutable mode), and `readAsItIs` says why.
+    /// A file gone or emptied after its witness saw draws is an error with `isAltered`.
     public static func openForReading(path: String) throws(DrawError) -> Ledger {
+        let real = realPath(path)
+        let witnessPath = WitnessFile.path(for: real)
         var info = stat()
-        guard stat(path, &info) == 0 else { throw .state(path, "no such file (no draw has been recorded there)") }
+        guard stat(real, &info) == 0 else {
+            if case .found(let seen, _) = try readWitness(witnessPath, for: path), seen.draw > 0 {
+                throw lostEverything(path, draws: seen.draw, gone: true, witnessPath: witnessPath)
+            }
+            throw .state(path, "no such file (no draw has been recorded there)")
+        }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw .state(path, info.st_mode & S_IFMT == S_IFDIR ? "is a directory" : "is not a regular file")
         }
-        try checkHeader(path: path)
-        do {
-            let db = try Database(path: path, create: false, readOnly: access(parentDirectory(of: path), W_OK) != 0)
+        if info.st_size == 0, case .found(let seen, _) = try readWitness(witnessPath, for: path), seen.draw > 0 {
+            throw lostEverything(path, draws: seen.draw, gone: false, witnessPath: witnessPath)
+        }
+        try checkHeader(path: real, named: path)
+        func attempt(_ db: Database) throws -> Ledger {
             let ledger = Ledger(path: path, db: db)
+            ledger.witnessPath = witnessPath
             try check(db, path: path)
             guard try ledger.userVersion() > 0 else { throw DrawError.state(path, "holds no draws (an empty database)") }
             ledger.event = try ledger.openEventNumber()
             return ledger
+        }
+        let writableFolder = access(parentDirectory(of: real), W_OK) == 0
+        do {
+            return try attempt(try Database(path: real, create: false, readOnly: !writableFolder))
         } catch let error as DrawError {
             throw error
+        } catch let error as SQLiteError where [SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL, SQLITE_BUSY].contains(error.code) {
+            // SQLite could not take its usual way in (a journal to roll back, or an earlier
+            // Roundel's WAL index to make, where nothing may be written): the file alone, as it is.
+            do {
+                let ledger = try attempt(try Database(path: real, create: false, readOnly: true, immutable: true))
+                ledger.readAsItIs = (writableFolder ? describe(error) : "its folder cannot be written")
+                    + "; read as it is on disk, without a draw being recorded at this moment"
+                return ledger
+            } catch let error as DrawError {
+                throw error
+            } catch {
+                throw .state(path, describe(error))
+            }
         } catch {
             throw .state(path, describe(error))
         }
+    }
+
+    /// Why the record was read as it is on disk, when it was (`openForReading`).
+    public private(set) var readAsItIs: String?
+
+    /// The file `path` names: itself, or when it is a symbolic link, the link's target (which may not
+    /// exist yet). (Links among its folders need no resolving: files beside it are reached through them.)
+    static func realPath(_ path: String) -> String {
+        var link = stat()
+        guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK else { return path }
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        // A link to a file not made yet: where it points.
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n > 0 else { return path }
+        let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return target.hasPrefix("/") ? target : parentDirectory(of: path) + "/" + target
     }
 
     // MARK: Checks
 
     /// A non-empty file must start like an SQLite database: anything else is refused before SQLite
     /// touches it (SQLite would treat some files as empty databases and write to them).
-    private static func checkHeader(path: String) throws(DrawError) {
+    private static func checkHeader(path: String, named name: String) throws(DrawError) {
         let header: [UInt8]
-        do { header = try readPrefix(path, count: 16) } catch { throw .state(path, error.problem) }
+        do { header = try readPrefix(path, count: 16) } catch { throw .state(name, error.problem) }
         guard !header.isEmpty else { return }
         guard header == Array("SQLite format 3\0".utf8) else {
-            throw .state(path, "is not a Roundel state database (not an SQLite file); give another --state file")
+            throw .state(name, "is not a Roundel state database (not an SQLite file); give another --state file")
+        }
+    }
+
+    /// The witness at `witnessPath`, or an error naming it when it cannot be read.
+    private static func readWitness(_ witnessPath: String, for path: String) throws(DrawError) -> WitnessReading {
+        do { return try WitnessFile.read(path: witnessPath) } catch {
+            throw .state(path, "its witness '\(witnessPath)' cannot be read (\(error.problem))")
+        }
+    }
+
+    /// A file that is gone or empty while its witness saw `draws` draws recorded in it.
+    private static func lostEverything(_ path: String, draws: Int, gone: Bool, witnessPath: String) -> DrawError {
+        DrawError(subject: "state '\(path)'", problem: "\(missing(1...draws)): the file is \(gone ? "gone" : "empty"), "
+                  + "but its witness '\(witnessPath)' saw \(draws == 1 ? "a draw" : "\(draws) draws") recorded there; "
+                  + "put back a copy of the file, or move the witness away to start a new record", isAltered: true)
+    }
+
+    /// A record that lost or changed draws: refused for drawing, named by its first problem.
+    private static func untrusted(_ path: String, problems: [String]) -> DrawError {
+        let others = problems.count - 1
+        let more = others > 0 ? " (and \(others) more problem\(others == 1 ? "" : "s"))" : ""
+        return DrawError(subject: "state '\(path)'", problem: "the record was altered or lost draws, so no draw is made into it: "
+                         + problems[0] + more + "; keep the file for the event's records (roundel history lists it) and give another --state file",
+                         isAltered: true)
+    }
+
+    private static func damagedWitness(_ witnessPath: String) -> String {
+        "its witness '\(witnessPath)' is damaged, so lost draws could not be noticed (if roundel history lists every draw, move it away)"
+    }
+
+    /// An earlier Roundel ran the file in WAL mode, and SQLite made its index (`-shm`) with the file's
+    /// mode then: one left read-only would make every draw fail after the file became writable again.
+    private static func repairSharedMemory(of path: String, named name: String) throws(DrawError) {
+        let index = path + "-shm"
+        var info = stat(), fileInfo = stat()
+        guard stat(index, &info) == 0, access(index, W_OK) != 0, stat(path, &fileInfo) == 0 else { return }
+        guard chmod(index, (info.st_mode | fileInfo.st_mode) & 0o666) == 0 else {
+            throw .state(name, "SQLite's index '\(index)' is read-only and cannot be made writable (\(String(cString: strerror(errno)))); remove it")
         }
     }
 
@@ -330,13 +454,21 @@ public final class Ledger: @unchecked Sendable {
         try sql { Set(try db.query("SELECT event FROM events WHERE closed IS NOT NULL") { $0.int(0) }) }
     }
 
-    /// What was changed, inserted or deleted since the draws were recorded, one line each, empty when
-    /// the record is whole: a row that does not match its hash, a row not chained to the one before,
-    /// missing draw numbers (the newest too, against `newest_draw`), and draws after the newest
-    /// recorded. One alteration is one line: the draw after a gap is chained to a draw no longer
-    /// there, so its link is not checked. Read as one snapshot, so a draw committed meanwhile by a
-    /// window or kiosk does not look like a missing one.
+    /// What was changed, inserted or deleted since the draws were recorded, or lost by the storage,
+    /// one line each, empty when the record is whole: a row that does not match its hash, a row not
+    /// chained to the one before, missing draw numbers (the newest too, against `newest_draw` and the
+    /// witness), draws after the newest recorded, and a witness that vouches for another draw. One
+    /// alteration is one line: the draw after a gap is chained to a draw no longer there, so its link
+    /// is not checked. The witness is read first and the draws as one snapshot after it, so a draw
+    /// committed meanwhile by a window or kiosk (its witness is written after its commit) does not
+    /// look like a missing one.
     public func verify() throws(DrawError) -> [String] {
+        let reading: WitnessReading
+        if let witnessPath { reading = try Ledger.readWitness(witnessPath, for: path) } else { reading = .absent }
+        return try problems(witness: reading)
+    }
+
+    private func problems(witness: WitnessReading) throws(DrawError) -> [String] {
         try sql {
             try db.snapshot {
                 var problems: [String] = []
@@ -353,21 +485,38 @@ public final class Ledger: @unchecked Sendable {
                     previous = record.hash
                     expected = record.draw &+ 1   // (a row numbered Int.max by hand is the last)
                 }
-                guard let kept = try keptNewestDraw() else {
-                    return try userVersion() < 2 ? problems : problems + ["the record of the newest draw was deleted"]
-                }
+                let kept = try keptNewestDraw()
+                if kept == nil, try userVersion() >= 2 { problems.append("the record of the newest draw was deleted") }
                 let lastNumber = records.last?.draw ?? 0
-                if kept.draw > lastNumber {
-                    problems.append(Ledger.missing((lastNumber + 1)...kept.draw))
-                } else if let newest = records.last(where: { $0.draw == kept.draw }), newest.hash != kept.hash,
-                          SHA256.hex(newest.hashedText) == newest.hash {
+                // The newest draw known to have been recorded: by the file's own row, and by its witness.
+                var promised = kept?.draw ?? 0
+                var seen: Witnessed?
+                switch witness {
+                case .absent: break
+                case .damaged: problems.append(Ledger.damagedWitness(witnessPath ?? path))
+                case .found(let w, _):
+                    seen = w
+                    promised = max(promised, w.draw)
+                }
+                if promised > lastNumber {
+                    let witnessed = seen.map { $0.draw > kept?.draw ?? 0 } == true
+                    problems.append(Ledger.missing((lastNumber + 1)...promised)
+                                    + (witnessed ? " (its witness saw \(promised == lastNumber + 1 ? "it" : "them") recorded)" : ""))
+                }
+                if let kept, let newest = records.last(where: { $0.draw == kept.draw }), newest.hash != kept.hash,
+                   SHA256.hex(newest.hashedText) == newest.hash {
                     // Rewritten with a fresh hash (a row that does not match its own is reported above).
                     problems.append("draw \(newest.draw) was replaced after it was recorded")
+                } else if let seen, seen.draw > 0, let witnessed = records.last(where: { $0.draw == seen.draw }), witnessed.hash != seen.hash,
+                          SHA256.hex(witnessed.hashedText) == witnessed.hash {
+                    problems.append("draw \(seen.draw) is not the draw its witness saw recorded (the file was replaced by another)")
                 }
-                let after = records.filter { $0.draw > kept.draw }
-                if let first = after.first, let last = after.last {
-                    problems.append((after.count == 1 ? "draw \(last.draw) is" : "draws \(first.draw)…\(last.draw) are")
-                                    + " after the newest draw recorded (\(kept.draw))")
+                if let kept {
+                    let after = records.filter { $0.draw > kept.draw }
+                    if let first = after.first, let last = after.last {
+                        problems.append((after.count == 1 ? "draw \(last.draw) is" : "draws \(first.draw)…\(last.draw) are")
+                                        + " after the newest draw recorded (\(kept.draw))")
+                    }
                 }
                 return problems
             }
@@ -411,8 +560,10 @@ public final class Ledger: @unchecked Sendable {
     /// `removes`: afterWin "remove"; `profile` and `rotation`: how the wheel shows it (rotation nil: not shown turning).
     func record(_ choice: Raffle.Choice, removes: Bool, profile: String, rotation: Double?, round: RoundPlan,
                 inTransaction: (() -> Void)? = nil) throws(DrawError) -> (DrawRecord, Round) {
+        if let behind = unwitnessed { try bringWitness(to: behind) }
+        let made: (DrawRecord, Round)
         do {
-            return try db.transaction {
+            made = try db.transaction {
                 let current: Round
                 switch round {
                 case .recorded(let r): current = r
@@ -468,6 +619,21 @@ public final class Ledger: @unchecked Sendable {
         } catch {
             throw .state(path, "could not record the draw: " + Ledger.describe(error))
         }
+        // The draw is on disk and stands, whatever becomes of its witness: one that could not be
+        // written is tried again before the next draw, which waits for it.
+        if (try? bringWitness(to: Witnessed(draw: made.0.draw, hash: made.0.hash))) == nil {
+            unwitnessed = Witnessed(draw: made.0.draw, hash: made.0.hash)
+        }
+        return made
+    }
+
+    /// Writes `witnessed` to the witness (nothing in memory).
+    private func bringWitness(to witnessed: Witnessed) throws(DrawError) {
+        guard let witness else { return }
+        do { try witness.write(witnessed) } catch {
+            throw .state(path, "its witness '\(witness.path)' \(error.problem), so the next draw is not made")
+        }
+        unwitnessed = nil
     }
 
     /// Closes the open event and opens the next, whose first round is the closed event's latest list
@@ -514,13 +680,13 @@ public final class Ledger: @unchecked Sendable {
         }
     }
 
-    private static func takeLock(path: String) throws(DrawError) -> Int32 {
+    private static func takeLock(path: String, named name: String) throws(DrawError) -> Int32 {
         let lockPath = path + ".lock"
         let fd = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .state(path, "cannot create its lock file '\(lockPath)': \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw .state(name, "cannot create its lock file '\(lockPath)': \(String(cString: strerror(errno)))") }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
-            throw .state(path, "in use by another Roundel (a window, kiosk or spin holds it); close it or give another --state file")
+            throw .state(name, "in use by another Roundel (a window, kiosk or spin holds it); close it or give another --state file")
         }
         return fd
     }

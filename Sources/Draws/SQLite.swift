@@ -38,11 +38,13 @@ final class Database {
     let handle: OpaquePointer
 
     /// Opens (and with `create`, creates) the database file at `path` (":memory:" for one in memory).
-    init(path: String, create: Bool, readOnly: Bool = false) throws {
+    /// `immutable`: read the file alone, as it is (no journal, no lock, nothing written: SQLite's
+    /// `immutable=1`), for a record on a disk nothing may be written to.
+    init(path: String, create: Bool, readOnly: Bool = false, immutable: Bool = false) throws {
         var db: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
-            | SQLITE_OPEN_FULLMUTEX
-        let status = sqlite3_open_v2(path, &db, flags, nil)
+            | SQLITE_OPEN_FULLMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
+        let status = sqlite3_open_v2(immutable ? Database.uri(path) + "?immutable=1" : path, &db, flags, nil)
         guard status == SQLITE_OK, let db else {
             let error = SQLiteError(code: status, connection: db)
             sqlite3_close_v2(db)
@@ -54,6 +56,21 @@ final class Database {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// `file:` and the path, with what a URI would read otherwise (%, ?, #, and bytes outside
+    /// printable ASCII) percent-encoded.
+    static func uri(_ path: String) -> String {
+        var out = "file:"
+        for byte in path.utf8 {
+            if byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "%"), byte != UInt8(ascii: "?"), byte != UInt8(ascii: "#") {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                out += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
+            }
+        }
+        return out
+    }
 
     /// The rowid of the latest INSERT on this connection.
     var lastInsertedRow: Int { Int(sqlite3_last_insert_rowid(handle)) }

@@ -52,7 +52,7 @@ enum DrawSetup {
     /// Opens (and locks) the state database for drawing.
     static func openLedger(option: String?, file: ConfigFile?) throws -> Ledger {
         let (path, isDefault) = try statePath(option: option, file: file)
-        do { return try Ledger.open(path: path, createDirectories: isDefault) } catch { throw UserError(error.description) }
+        do { return try Ledger.open(path: path, createDirectories: isDefault) } catch { throw UserError(error) }
     }
 
     /// ROUNDEL_PAUSE_IN_DRAW=SECONDS (for the crash tests): each draw says so on stderr and waits that

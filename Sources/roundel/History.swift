@@ -38,11 +38,12 @@ struct History: ParsableCommand {
         let records: [DrawRecord], closed: Set<Int>, problems: [String]
         do {
             let ledger = try Ledger.openForReading(path: path)
+            if let why = ledger.readAsItIs { printLine("roundel: state '\(path)': \(why)", to: 2) }
+            problems = try ledger.verify()
             records = try ledger.history()
             closed = try ledger.closedEvents()
-            problems = try ledger.verify()
         } catch {
-            throw UserError("\(error)")
+            throw UserError(error)
         }
         var out = ""
         if json {

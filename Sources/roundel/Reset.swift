@@ -33,7 +33,7 @@ struct Reset: ParsableCommand {
             try writer.startNewEvent()
             printLine("roundel: event \(writer.event) started in '\(path)' (event \(old) closed after \(draws) draw\(draws == 1 ? "" : "s"))", to: 1)
         } catch {
-            throw UserError("\(error)")
+            throw UserError(error)
         }
     }
 }

@@ -2,6 +2,7 @@
 // Every error a user can cause prints one line on stderr and exits 2, usage errors included
 // (swift-argument-parser's own EX_USAGE 64 is mapped to 2), so scripts see one convention.
 import ArgumentParser
+import Draws
 import Files
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -60,7 +61,7 @@ struct Roundel: ParsableCommand {
             exitProcess(code.rawValue)
         } catch let error as UserError {
             printError(error.description)
-            exitProcess(2)
+            exitProcess(error.status)
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
             let message = Roundel.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
@@ -96,8 +97,17 @@ private func printError(_ line: String) {
     _ = text.withCString { write(2, $0, strlen($0)) }
 }
 
-/// An error a user caused (bad value, bad file): its description is the whole stderr line.
+/// An error a user caused (bad value, bad file): its description is the whole stderr line, and the
+/// exit status 2 (1 for a record of draws that was altered or lost draws).
 struct UserError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    let status: Int32
+    init(_ description: String, status: Int32 = 2) {
+        self.description = description
+        self.status = status
+    }
+    /// From what a library threw: its line, and status 1 for an altered record.
+    init(_ error: any Error) {
+        self.init("\(error)", status: (error as? DrawError)?.isAltered == true ? 1 : 2)
+    }
 }

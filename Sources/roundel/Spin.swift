@@ -62,7 +62,7 @@ struct Spin: ParsableCommand {
             printLine("roundel: \(error.problem) (state '\(ledger.path)')", to: 2)
             throw ExitCode(3)
         } catch {
-            throw UserError("\(error)")
+            throw UserError(error)
         }
         var line = "{\"draw\":\(record.draw),\"result\":{\"index\":\(record.index),\"text\":\(JSONText.string(record.text)),"
             + "\"value\":\(JSONText.number(record.value))},\"remaining\":\(record.remaining)"

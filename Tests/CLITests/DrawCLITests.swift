@@ -185,8 +185,9 @@ final class DrawCLITests: XCTestCase {
 
     /// The newest draw deleted went unnoticed (history listed the rest, exit 0) and the next spin
     /// recorded a second draw of the same number. Now history says which draw is missing and exits 1,
-    /// and spin still draws (an altered record does not stop an event), under a number never given.
-    func testDeletingTheNewestDrawShowsAndItsNumberIsNotGivenAgain() throws {
+    /// and spin refuses to draw into the altered record (exit 1, one line naming the missing draw):
+    /// no number is given twice, and the file is left as it is.
+    func testDeletingTheNewestDrawShowsAndNoDrawIsMadeIntoTheAlteredRecord() throws {
         let config = try write(#"{"wheel": {"items": [{"text": "Mug", "stock": 5}, {"text": "Pen", "stock": 5}, "Try again"]}, "state": "kill.db"}"#, "kill.json")
         let db = dir + "/kill.db"
         for _ in 0..<3 { XCTAssertEqual(try cli.run(["spin", "--config", config, "--spin-to", "0"]).status, 0) }
@@ -195,12 +196,17 @@ final class DrawCLITests: XCTestCase {
         XCTAssertEqual(history.status, 1)
         XCTAssertEqual(history.stderr, "roundel: state '\(db)': the record was altered after it was written: draw 3 is missing\n")
 
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
         let spin = try cli.run(["spin", "--config", config, "--spin-to", "0"])
-        XCTAssertEqual(spin.status, 0, spin.stderr)
-        XCTAssertEqual(try json(spin.stdout.split(separator: "\n")[0])["draw"] as? Int, 4)
+        XCTAssertEqual(spin.status, 1, spin.stderr)
+        XCTAssertEqual(spin.stdout, "")
+        XCTAssertTrue(spin.stderr.hasPrefix("roundel: state '\(db)': the record was altered or lost draws, so no draw is made into it: draw 3 is missing;"),
+                      spin.stderr)
+        XCTAssertEqual(spin.stderr.filter { $0 == "\n" }.count, 1, spin.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: db)), before, "nothing written")
         let after = try cli.run(["history", "--state", db, "--json"])
         XCTAssertEqual(after.status, 1)
-        XCTAssertEqual(try after.stdout.split(separator: "\n").map(json).compactMap { $0["draw"] as? Int }, [1, 2, 4])
+        XCTAssertEqual(try after.stdout.split(separator: "\n").map(json).compactMap { $0["draw"] as? Int }, [1, 2])
         XCTAssertTrue(after.stderr.hasSuffix(": draw 3 is missing\n"), after.stderr)
     }
 

@@ -138,6 +138,20 @@ final class LedgerTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: damaged)), bytes, "never recreated or overwritten")
     }
 
+    /// Refused for drawing as an altered record (exit 1 on the command line), naming `mentions`, and
+    /// the file and its witness left byte for byte as they were.
+    func assertUntrusted(_ path: String, mentions: String, file: StaticString = #filePath, line: UInt = #line) {
+        let before = [path, path + ".last-draw"].map { FileManager.default.contents(atPath: $0) }
+        XCTAssertThrowsError(try Ledger.open(path: path), file: file, line: line) { error in
+            let e = error as? DrawError
+            XCTAssertEqual(e?.isAltered, true, "\(error)", file: file, line: line)
+            XCTAssertTrue("\(error)".contains(mentions), "'\(error)' should mention '\(mentions)'", file: file, line: line)
+            XCTAssertFalse("\(error)".contains("\n"), file: file, line: line)
+        }
+        XCTAssertEqual([path, path + ".last-draw"].map { FileManager.default.contents(atPath: $0) }, before, "nothing written",
+                       file: file, line: line)
+    }
+
     func testDirectoriesAndReadOnlyPlaces() throws {
         assertRefused(dir, mentions: "is a directory")
         assertRefused(dir + "/missing/event.db", mentions: "no directory")
@@ -204,28 +218,29 @@ final class LedgerTests: XCTestCase {
         XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draw 2 is missing", "draws 4…6 are missing"])
     }
 
-    /// Deleting the newest draws shows too (before, only a gap in the middle did), and the next draw
-    /// takes a number never given, chained to the draw really recorded last, not to the newest row left.
+    /// Deleting the newest draws shows too (before, only a gap in the middle did). A window that had
+    /// the file open draws on under a number never given, chained to the draw really recorded last;
+    /// opened again, the altered file is refused for drawing (isAltered) and left as it is.
     func testDeletedNewestDrawsShowAndTheirNumbersAreNotGivenAgain() throws {
         let path = dir + "/event.db"
-        var recorded: [DrawRecord] = []
         do {
             let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
+            var recorded: [DrawRecord] = []
             for _ in 0..<4 { recorded.append(try draw(raffle)) }
+            edit(path, "DELETE FROM draws WHERE draw >= 3;")
+            XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draws 3…4 are missing"])
+
+            XCTAssertEqual(try raffle.ledger.nextDrawNumber(), 5)
+            let next = try draw(raffle)
+            XCTAssertEqual(next.draw, 5)
+            XCTAssertEqual(next.previousHash, recorded[3].hash)
+            XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draws 3…4 are missing"], "still said, and nothing more")
+
+            edit(path, "DELETE FROM draws;")
+            XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draws 1…5 are missing"])
+            XCTAssertEqual(try draw(raffle).draw, 6)
         }
-        edit(path, "DELETE FROM draws WHERE draw >= 3;")
-        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draws 3…4 are missing"])
-
-        let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
-        XCTAssertEqual(try raffle.ledger.nextDrawNumber(), 5)
-        let next = try draw(raffle)
-        XCTAssertEqual(next.draw, 5)
-        XCTAssertEqual(next.previousHash, recorded[3].hash)
-        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draws 3…4 are missing"], "still said, and nothing more")
-
-        edit(path, "DELETE FROM draws;")
-        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draws 1…5 are missing"])
-        XCTAssertEqual(try draw(raffle).draw, 6)
+        assertUntrusted(path, mentions: "draws 1…5 are missing")
     }
 
     /// The newest draw rewritten with a fresh hash (so the row matches itself) no longer matches the
@@ -248,18 +263,15 @@ final class LedgerTests: XCTestCase {
         XCTAssertEqual(try reader.verify(), ["draw 3 was replaced after it was recorded", "draw 4 is after the newest draw recorded (3)"])
     }
 
-    /// The row that keeps the newest draw deleted, or its table dropped: said, and drawing goes on
-    /// under the next number.
-    func testADeletedNewestDrawRowShowsAndDrawingGoesOn() throws {
+    /// The row that keeps the newest draw deleted, or its table dropped: said, and the file is not
+    /// drawn into again (it is not made again, which would hide the deletion).
+    func testADeletedNewestDrawRowShowsAndTheFileIsNotDrawnInto() throws {
         let path = try fileWithDraws(2)
         for statement in ["DELETE FROM newest_draw;", "DROP TABLE newest_draw;"] {
             edit(path, statement)
             XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["the record of the newest draw was deleted"], statement)
+            assertUntrusted(path, mentions: "the record of the newest draw was deleted")
         }
-        let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
-        XCTAssertEqual(try draw(raffle).draw, 3)
-        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["the record of the newest draw was deleted"],
-                       "drawing goes on, and the deletion is still said: it is not made again, which would hide it")
     }
 
     /// Draw numbers edited by hand to the ends of Int's range make `verify` say so, not trap.
@@ -293,5 +305,112 @@ final class LedgerTests: XCTestCase {
         let next = try draw(raffle)
         XCTAssertEqual(next.draw, 7)
         XCTAssertEqual(next.previousHash, before[5].hash)
+    }
+
+    // MARK: What the storage may do: the witness
+
+    /// The storage lost the newest draws after they were shown (an older copy of the file put back,
+    /// as a journal dropped or a failing card's lost writes leave it): the file is whole in itself, so
+    /// only its witness knows. Refused for drawing, `verify` names them, and their numbers are never
+    /// given again. Before, the next draw was "draw 4" a second time.
+    func testAFileThatLostItsNewestDrawsIsRefusedAndTheyAreNamed() throws {
+        let path = dir + "/event.db"
+        let older = dir + "/older.db"
+        do {
+            let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
+            for _ in 0..<3 { _ = try draw(raffle) }
+            try FileManager.default.copyItem(atPath: path, toPath: older)
+            for _ in 0..<2 { _ = try draw(raffle) }
+        }
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: older, toPath: path)
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draws 4…5 are missing (its witness saw them recorded)"])
+        assertUntrusted(path, mentions: "draws 4…5 are missing (its witness saw them recorded)")
+        XCTAssertEqual(try Ledger.openForReading(path: path).history().map(\.draw), [1, 2, 3], "what is left is still read")
+    }
+
+    /// A file emptied (0 bytes, as a failing card or a crash of the file system can leave it) or gone
+    /// after draws were made: refused, naming every draw, where SQLite would have started a fresh
+    /// record at draw 1. Moving the witness away is the way to start a new record on purpose.
+    func testAnEmptiedOrDeletedFileIsRefusedNotStartedAgain() throws {
+        let path = try fileWithDraws(5)
+        truncate(path, 0)
+        XCTAssertThrowsError(try Ledger.openForReading(path: path)) { error in
+            XCTAssertEqual((error as? DrawError)?.isAltered, true)
+            XCTAssertTrue("\(error)".contains("draws 1…5 are missing: the file is empty, but its witness"), "\(error)")
+        }
+        assertUntrusted(path, mentions: "draws 1…5 are missing: the file is empty")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, 0, "left empty")
+
+        try FileManager.default.removeItem(atPath: path)
+        assertUntrusted(path, mentions: "draws 1…5 are missing: the file is gone")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path), "not made again")
+
+        try FileManager.default.moveItem(atPath: path + ".last-draw", toPath: dir + "/kept.last-draw")
+        let fresh = try Raffle(entries: names, ledger: try Ledger.open(path: path))
+        XCTAssertEqual(try draw(fresh).draw, 1, "a new record, asked for")
+    }
+
+    /// A power cut while the witness is written spoils only the slot being written: the other still
+    /// vouches for the draw before. Both spoilt is damage, refused with the way out.
+    func testATornWitnessKeepsItsOtherSlotAndABrokenOneIsSaid() throws {
+        let path = try fileWithDraws(3)
+        let witness = path + ".last-draw"
+        var bytes = try XCTUnwrap(FileManager.default.contents(atPath: witness))
+        XCTAssertEqual(bytes.count, 2 * WitnessFile.slotSize)
+        guard case .found(let newest, let sequence) = try WitnessFile.read(path: witness) else { return XCTFail("a witness") }
+        XCTAssertEqual(newest.draw, 3)
+        // Spoil the slot written last (draw 3): the other says draw 2, behind the file: fine.
+        let last = (sequence % 2) * WitnessFile.slotSize
+        bytes[last + 40] ^= 0x01
+        try bytes.write(to: URL(fileURLWithPath: witness))
+        guard case .found(let older, _) = try WitnessFile.read(path: witness) else { return XCTFail("the other slot") }
+        XCTAssertEqual(older.draw, 2)
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), [])
+        do {
+            let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))
+            XCTAssertEqual(try draw(raffle).draw, 4)
+        }
+        guard case .found(let caughtUp, _) = try WitnessFile.read(path: witness) else { return XCTFail("a witness") }
+        XCTAssertEqual(caughtUp.draw, 4)
+
+        bytes = try XCTUnwrap(FileManager.default.contents(atPath: witness))
+        bytes[40] ^= 0x01
+        bytes[WitnessFile.slotSize + 40] ^= 0x01
+        try bytes.write(to: URL(fileURLWithPath: witness))
+        XCTAssertEqual(try WitnessFile.read(path: witness), .damaged)
+        XCTAssertTrue(try Ledger.openForReading(path: path).verify().contains { $0.hasPrefix("its witness") && $0.contains("is damaged") })
+        assertUntrusted(path, mentions: "is damaged, so lost draws could not be noticed")
+    }
+
+    /// Another Roundel record put in the file's place, with as many draws: its newest is not the draw
+    /// the witness saw recorded.
+    func testAnotherRecordInTheFilesPlaceIsSaid() throws {
+        let path = try fileWithDraws(2)
+        let other = dir + "/other/event.db"
+        try FileManager.default.createDirectory(atPath: dir + "/other", withIntermediateDirectories: true)
+        do {
+            let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: other))
+            for _ in 0..<2 { _ = try draw(raffle) }
+        }
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: other, toPath: path)
+        assertUntrusted(path, mentions: "draw 2 is not the draw its witness saw recorded")
+    }
+
+    /// Two paths to one file (a symbolic link) are one file: one lock, one journal and one witness,
+    /// beside the file itself. Before, each path took a lock of its own, and two writers got
+    /// "database is locked" mid-draw.
+    func testASymbolicLinkSharesTheFilesLockAndWitness() throws {
+        let path = try fileWithDraws(1)
+        let link = dir + "/link.db"
+        XCTAssertEqual(symlink(path, link), 0)
+        let first = try Ledger.open(path: path)
+        XCTAssertThrowsError(try Ledger.open(path: link)) { error in
+            XCTAssertTrue("\(error)".contains("in use by another Roundel"), "\(error)")
+        }
+        _ = first
+        XCTAssertFalse(FileManager.default.fileExists(atPath: link + ".lock"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: link + ".last-draw"))
     }
 }

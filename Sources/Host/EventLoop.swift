@@ -95,6 +95,12 @@ final class Session {
         if let path = options.configPath, reload != nil {
             watch = ConfigWatch(path: path, interval: options.configPollInterval, now: clock.seconds)
         }
+        Session.logDrawProblems(of: scenes)
+    }
+
+    /// A draw the record refused goes to stderr (a kiosk's journal) as well as on screen.
+    private static func logDrawProblems(of scenes: [Scene]) {
+        for case let wheel as WheelScene in scenes { wheel.onDrawProblem = { logLine($0) } }
     }
 
     /// The scene on screen: the current one, under the problem panel while a reload failed.
@@ -314,6 +320,7 @@ final class Session {
             guard !fresh.isEmpty else { return false }
             let wasProblem = onlyProblems
             scenes = fresh
+            Session.logDrawProblems(of: fresh)
             current = fresh.firstIndex { $0.name == name } ?? 0
             problem = nil
             problemOverlay = nil

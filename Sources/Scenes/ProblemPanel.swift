@@ -45,6 +45,16 @@ extension Problem {
     /// Where in its box a panel only as tall as its text needs goes.
     enum Anchor { case top, middle, bottom }
 
+    /// The band a panel over a running scene may take: about a quarter of the frame, across the top
+    /// or (`atBottom`) the bottom, so the middle stays in view.
+    static func band(_ size: Size, atBottom: Bool) -> Rect {
+        let margin = max(6, 0.02 * min(size.width, size.height))
+        let width = min(size.width - 2 * margin, max(320, size.height * 1.2))
+        let height = max(90, size.height * 0.26)
+        let y = atBottom ? size.height - margin - height : margin
+        return Rect(x: (size.width - width) / 2, y: y, width: width, height: height)
+    }
+
     /// Draws the panel in `box` (px) with `fonts`; with `shrink`, only as tall as its text needs, at
     /// `anchor` in `box`.
     func draw(in canvas: Canvas, box: Rect, fonts: FontStack, shrink: Bool = false, anchor: Anchor = .middle) {
@@ -134,13 +144,7 @@ public final class ProblemOverlay: Scene {
     /// At most a band about a quarter of the frame, only as tall as the text needs, across the top; for
     /// a wheel with its result and button beside it, across the bottom (clear of the pointer). The
     /// middle stays in view.
-    func panelBox(_ size: Size) -> Rect {
-        let margin = max(6, 0.02 * min(size.width, size.height))
-        let width = min(size.width - 2 * margin, max(320, size.height * 1.2))
-        let height = max(90, size.height * 0.26)
-        let y = atBottom(size) ? size.height - margin - height : margin
-        return Rect(x: (size.width - width) / 2, y: y, width: width, height: height)
-    }
+    func panelBox(_ size: Size) -> Rect { Problem.band(size, atBottom: atBottom(size)) }
     func atBottom(_ size: Size) -> Bool { scene is WheelScene && WheelLayout(frame: size).arrangement == .sides }
     public func handle(_ input: SceneInput, at t: Double, frameSize: Size) { scene.handle(input, at: t, frameSize: frameSize) }
     public func isAnimating(at t: Double) -> Bool { scene.isAnimating(at: t) }

@@ -184,10 +184,18 @@ extension WheelScene {
             spinner = planned
             restingWinner = nil
             shownResult = nil
+            drawProblem = nil
             refreshAt = (planned.endTime ?? t) + WheelScene.refreshDelay
             return true
         } catch let error as DrawError {
-            show("The draw was not made: " + error.problem, at: t)
+            // Said until a draw is recorded; the previous winner is no longer celebrated or lit (its
+            // card beside a panel saying no draw was made would read as this press's result).
+            drawProblem = Problem(message: error.description, title: "No draw was made: it could not be recorded")
+            onDrawProblem?(error.description)
+            spinner = Spinner(layout: spinner.layout, weights: spinner.weights, settings: config.spin, rotation: spinner.rotation(at: t))
+            restingWinner = nil
+            shownResult = nil
+            cardBackdrop = nil
             throw SceneError("roundel: cannot spin the wheel: " + error.problem)
         } catch {
             throw SceneError("roundel: cannot spin the wheel: \(error)")

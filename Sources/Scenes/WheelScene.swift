@@ -47,8 +47,14 @@ public final class WheelScene: Scene {
     var restingWinner: Int?
     /// When the slices show the standing after the latest draw (a winner removed, stock spent, odds).
     var refreshAt: Double?
-    /// A short note on screen (a bad paste, a draw that could not be recorded) and when it appeared.
+    /// A short note on screen (a bad paste, a list that could not be saved) and when it appeared.
     var note: (text: String, since: Double)?
+    /// Why the latest draw could not be recorded (a full or read-only disk, an I/O error): a panel
+    /// that stays until a draw is recorded, not a note that fades while the problem is still there.
+    public internal(set) var drawProblem: Problem?
+    /// Called with the one-line message each time a draw could not be recorded (the host logs it:
+    /// a kiosk's journal).
+    public var onDrawProblem: ((String) -> Void)?
     /// The entry editor, while open.
     var editor: EntryEditor?
     /// When START was last pressed with nothing left to win (the "sold out" tone).
@@ -250,7 +256,7 @@ public final class WheelScene: Scene {
     /// disabled button are drawn the same.
     public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? {
         guard let spin = spinner.currentSpin, previous <= t, previous >= spin.startTime, t < spin.endTime, attractStart == nil,
-              note == nil || !(noteIsVisible(at: t) || noteIsVisible(at: previous)), editor == nil,
+              note == nil || !(noteIsVisible(at: t) || noteIsVisible(at: previous)), editor == nil, drawProblem == nil,
               let frame = cache, frame.size == frameSize else { return nil }
         let half = max(frame.ringDiameter / 2, frame.sliceRadius) + 3
         let c = frame.layout.center
@@ -286,7 +292,7 @@ public final class WheelScene: Scene {
         let highlight = winner == nil ? 0 : spinner.currentSpin == nil ? 1 : highlightStrength(at: t)
         // The winner's glow reaches over the band: then the band is drawn whole, over it.
         let ringBackdrop = (winner == nil || highlight <= 0) ? frame.ringBackdrop : nil
-        let wheelOnly = ringBackdrop != nil && celebratedStop(at: t) == nil && editor == nil && !noteIsVisible(at: t)
+        let wheelOnly = ringBackdrop != nil && celebratedStop(at: t) == nil && editor == nil && !noteIsVisible(at: t) && drawProblem == nil
         let kept = keptFrame(previous, in: canvas, at: t)
         let spinning = spinner.isSpinning(at: t)
         let inviting = attractDrift(at: t) > 0 && raffle.standing.remaining > 0
@@ -383,6 +389,10 @@ public final class WheelScene: Scene {
         }
         if let editor { drawEditor(editor, frame: frame, in: canvas) }
         if noteIsVisible(at: t), let note { drawNote(note.text, frame: frame, in: canvas) }
+        if let drawProblem {
+            drawProblem.draw(in: canvas, box: Problem.band(frame.size, atBottom: frame.layout.arrangement == .sides), fonts: fonts,
+                             shrink: true, anchor: frame.layout.arrangement == .sides ? .bottom : .top)
+        }
     }
 
     /// The frame `canvas` holds (`last`, the frame drawn before this one), when it is the wheel

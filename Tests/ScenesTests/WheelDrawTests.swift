@@ -280,22 +280,54 @@ final class WheelDrawTests: XCTestCase {
         XCTAssertEqual(wheel.state(at: refresh + 1).state, "idle")
     }
 
-    func testARecordThatCannotBeWrittenLeavesTheWheelStill() throws {
+    /// A draw the record refuses (here another connection holds the write lock, as a full or
+    /// read-only disk refuses the write) leaves the wheel still, takes the previous winner's card and
+    /// highlight away, and says why in a panel that stays (a 4 s note did, beside the old WINNER card)
+    /// until a draw is recorded; the host is told the line for its log.
+    func testARecordThatCannotBeWrittenLeavesTheWheelStillAndSaysSoUntilADrawIsRecorded() throws {
         let dir = NSTemporaryDirectory() + "wheel-full-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let ledger = try Ledger.open(path: dir + "/e.db")
-        let wheel = try WheelScene(config: names(["Ann", "Ben"]), resources: try resources(), ledger: ledger)
-        // Another connection holds the write lock, as a disk that refuses writes would make it fail.
+        var config = names(["Ann", "Ben", "Cat"], afterWin: .keep)
+        config.celebration.hold = 60
+        let wheel = try WheelScene(config: config, resources: try resources(), seed: 2, ledger: ledger)
+        var logged: [String] = []
+        wheel.onDrawProblem = { logged.append($0) }
+        let size = Size(width: 320, height: 240)
+        let (stop, _) = try spin(wheel, at: 0)
+        let press = stop + 5
+        XCTAssertNotNil(wheel.cardEnd(at: press), "the winner card is up")
+        let withCard = render(wheel, at: press, size: size)
+
         var db: OpaquePointer?
         XCTAssertEqual(sqlite3_open(dir + "/e.db", &db), SQLITE_OK)
         XCTAssertEqual(sqlite3_exec(db, "BEGIN IMMEDIATE", nil, nil, nil), SQLITE_OK)
-        XCTAssertThrowsError(try wheel.spin(at: 0)) { XCTAssertTrue("\($0)".contains("cannot spin"), "\($0)") }
+        XCTAssertThrowsError(try wheel.spin(at: press)) { XCTAssertTrue("\($0)".contains("cannot spin"), "\($0)") }
         sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
         sqlite3_close(db)
-        XCTAssertFalse(wheel.isAnimating(at: 0.5), "no draw, no spin")
-        XCTAssertTrue(wheel.note?.text.hasPrefix("The draw was not made: ") == true, wheel.note?.text ?? "")
-        XCTAssertTrue(try wheel.spin(at: 1), "and the next press works")
+
+        XCTAssertFalse(wheel.isAnimating(at: press + 0.5), "no draw, no spin")
+        XCTAssertNil(wheel.cardEnd(at: press + 0.5), "the previous winner's card is gone")
+        XCTAssertEqual(wheel.state(at: press + 0.5).state, "idle", "nothing is shown as this press's result")
+        XCTAssertEqual(logged.count, 1)
+        XCTAssertTrue(logged.first?.hasPrefix("roundel: state '\(dir)/e.db': ") == true, "\(logged)")
+        XCTAssertEqual(wheel.drawProblem?.title, "No draw was made: it could not be recorded")
+        // Still said a minute later, the same pixels as just after.
+        let soon = render(wheel, at: press + 0.5, size: size), later = render(wheel, at: press + 60, size: size)
+        XCTAssertEqual(soon.pixels, later.pixels)
+        XCTAssertNotEqual(soon.pixels, withCard.pixels)
+        let stripe = soon.pixels.filter { $0 == 0xFFF2_CC5B }.count
+        XCTAssertGreaterThan(stripe, 100, "the panel's stripe")
+
+        XCTAssertTrue(try wheel.spin(at: press + 61), "the next press works")
+        XCTAssertNil(wheel.drawProblem, "and the panel goes with it")
+    }
+
+    func render(_ wheel: WheelScene, at t: Double, size: Size) -> Pixmap {
+        let canvas = Canvas(width: Int(size.width), height: Int(size.height))!
+        wheel.render(into: canvas, at: t)
+        return canvas.pixmap
     }
 }
 

@@ -5,6 +5,7 @@
 // `history`, and a `spin` after it had committed its draw), one line and exit 2 when a draw cannot be
 // recorded, every draw that was printed in the history, and `history` reading whatever can be read.
 import Foundation
+import PNGCodec
 import XCTest
 
 /// An ext4 file system in a file, loop-mounted on a folder of its own; unmounted by `remove()`.
@@ -190,5 +191,97 @@ final class StorageFaultTests: XCTestCase {
         let r = try LoopDisk.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups",
                                                        cli.binary.path, "history", "--state", state, "--csv"])
         XCTAssertEqual(r.split(separator: "\r\n").count, 3, r)
+    }
+
+    // MARK: A record that is read-only for a while (a kiosk runs as a user, not root)
+
+    /// `roundel` run as the user `nobody`, in a folder of its own.
+    func asNobody(_ arguments: [String], environment: [String: String] = [:]) throws -> RoundelBinary.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", cli.binary.path] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_STATE_HOME"] = dir + "/nobody"
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return RoundelBinary.Result(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                                    stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    /// A folder `nobody` owns.
+    func nobodysFolder() throws -> String {
+        guard getuid() == 0 else { throw XCTSkip("needs root to run as another user") }
+        let folder = dir + "/nobody"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        chmod(dir, 0o755)
+        XCTAssertEqual(chown(folder, 65534, 65534), 0)
+        return folder
+    }
+
+    /// A state file made read-only (chmod 444) and writable again: the draw is refused with the
+    /// reason and the fix while it is read-only, and works at once after. Before, SQLite opened it
+    /// read-only without a word and every press said "is read-only", even after the chmod.
+    func testAReadOnlyStateFileIsSaidAndWorksOnceWritableAgain() throws {
+        let state = try nobodysFolder() + "/roundel.db"
+        XCTAssertEqual(try asNobody(["spin", "--state", state]).status, 0)
+        chmod(state, 0o444)
+        let refused = try asNobody(["spin", "--state", state])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderr, "roundel: state '\(state)': is read-only (Permission denied); make it writable, e.g. chmod u+w\n")
+        chmod(state, 0o644)
+        let spin = try asNobody(["spin", "--state", state])
+        XCTAssertEqual(spin.status, 0, spin.stderr)
+        XCTAssertTrue(spin.stdout.hasPrefix("{\"draw\":2,"), spin.stdout)
+    }
+
+    /// An earlier Roundel ran the file in WAL mode while it was read-only, and SQLite made its index
+    /// (`-shm`) read-only too: the file made writable again, every press said "is read-only". Now the
+    /// index is made writable (it is the file owner's) and the WAL folded into the file.
+    func testAReadOnlyIndexLeftByAnEarlierRoundelIsRepaired() throws {
+        let state = try nobodysFolder() + "/roundel.db"
+        XCTAssertEqual(try asNobody(["spin", "--state", state]).status, 0)
+        let script = """
+            import sqlite3, os
+            c = sqlite3.connect('\(state)', isolation_level=None)
+            c.execute('PRAGMA journal_mode=WAL'); c.execute('PRAGMA wal_autocheckpoint=0')
+            c.execute('UPDATE events SET opened = opened')
+            os._exit(0)
+            """
+        try LoopDisk.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script])
+        XCTAssertEqual(chmod(state + "-shm", 0o444), 0)
+        let spin = try asNobody(["spin", "--state", state])
+        XCTAssertEqual(spin.status, 0, spin.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: state + "-shm"), "WAL mode left behind")
+        XCTAssertEqual(try history(state).draws, [1, 2])
+    }
+
+    /// A kiosk started on a read-only state file shows the problem instead of a wheel that cannot
+    /// draw, and once the file is writable it is drawing within the retry interval (5 s).
+    func testAKioskOnAReadOnlyStateFileShowsItAndRecoversWhenItIsFixed() throws {
+        let folder = try nobodysFolder()
+        let state = folder + "/roundel.db"
+        XCTAssertEqual(try asNobody(["spin", "--state", state, "--spin-to", "0"]).status, 0)
+        chmod(state, 0o444)
+        let fixer = Thread {
+            Thread.sleep(forTimeInterval: 1.5)
+            chmod(state, 0o644)
+        }
+        fixer.start()
+        let kiosk = try asNobody(["run", "--kiosk", "--state", state, "--size", "320x240", "--screenshot", folder + "/shot.png", "--after", "7.5"],
+                                 environment: ["SDL_VIDEODRIVER": "dummy"])
+        XCTAssertEqual(kiosk.status, 0, kiosk.stderr)
+        XCTAssertTrue(kiosk.stderr.contains("is read-only") && kiosk.stderr.contains("waiting for files it can use"), kiosk.stderr)
+        XCTAssertTrue(kiosk.stderr.contains("loaded"), "the record was opened once writable: \(kiosk.stderr)")
+        // The same kiosk started on the writable file: the same frame, no panel.
+        let fine = try asNobody(["run", "--kiosk", "--state", state, "--size", "320x240", "--screenshot", folder + "/fine.png", "--after", "0.5"],
+                                environment: ["SDL_VIDEODRIVER": "dummy"])
+        XCTAssertEqual(fine.status, 0, fine.stderr)
+        XCTAssertEqual(try readPNG(folder + "/shot.png").pixels, try readPNG(folder + "/fine.png").pixels, "the wheel as it stands, no panel")
     }
 }

@@ -42,6 +42,8 @@ final class Session {
     private(set) var scenes: [Scene]
     private(set) var current: Int
     let reload: (() throws -> [Scene])?
+    /// Checks the files without making scenes (see `LoadedScenes.check`).
+    let check: (() throws -> Void)?
     /// Fonts for the problem panel (nil: a failed reload is only logged).
     let resources: SceneResources?
     private var watch: ConfigWatch?
@@ -82,13 +84,15 @@ final class Session {
     private(set) var audio: AudioOutput?
 
     init(window: Window, scenes: [Scene], initialScene: String, options: HostOptions,
-         clock: HostClock = MonotonicClock(), reload: (() throws -> [Scene])? = nil, resources: SceneResources? = nil) {
+         clock: HostClock = MonotonicClock(), reload: (() throws -> [Scene])? = nil, resources: SceneResources? = nil,
+         check: (() throws -> Void)? = nil) {
         self.window = window
         self.scenes = scenes
         self.current = scenes.firstIndex { $0.name == initialScene } ?? 0
         self.options = options
         self.clock = clock
         self.reload = reload
+        self.check = check
         self.resources = resources
         stats = FrameStats(nominalInterval: window.refreshInterval)
         pacer = FramePacer(interval: window.refreshInterval, vsync: window.hasVSync)
@@ -163,7 +167,14 @@ final class Session {
                 needsFrame = false
             }
             audio?.pump(scene, now: clock.seconds)
-            if watch?.changed(at: clock.seconds) == true { reloadPending = true }
+            if watch?.changed(at: clock.seconds) == true {
+                reloadPending = true
+                // Not applied yet (a spin or its result): checked now, so a broken edit is said now.
+                if !scenes.allSatisfy({ $0.acceptsReload(at: clock.seconds) }), !checkEdit() {
+                    reloadPending = false
+                    needsFrame = true
+                }
+            }
             if onlyProblems, reload != nil, clock.seconds - lastRetry >= Session.retryInterval {
                 lastRetry = clock.seconds
                 reloadPending = true
@@ -221,13 +232,13 @@ final class Session {
             case .joystickRemoved(let id):
                 joysticks?.removed(instance: id)
             case .input(let input):
-                if options.kiosk, scenes.count > 1, case .tap(let p) = input, p.x < 0, isInCorner(x: -1 - p.x, y: -1 - p.y) {
-                    cornerPress = clock.seconds   // a touch in a corner: held long enough, it switches scenes
+                if options.kiosk, scenes.count > 1, case .tap(let p) = input, let at = window.displayFraction(ofTap: p), isInCorner(x: at.u, y: at.v) {
+                    cornerPress = clock.seconds   // a touch or click in a corner: held long enough, it switches scenes
                     continue
                 }
                 scene.handle(window.framePixels(input), at: clock.seconds, frameSize: window.frameSize)
                 needsFrame = true
-            case .fingerUp:
+            case .pressEnded:
                 if let start = cornerPress, clock.seconds - start >= Session.cornerHold {
                     current = (current + 1) % scenes.count
                     lastDrawn = -.infinity
@@ -336,11 +347,30 @@ final class Session {
                 }
                 return true
             }
-            logLine(message + " (kept the previous config)")
-            problem = Problem(message: message, title: "The last edit was not applied: the previous config is still running")
-            showProblem()
+            keepPreviousConfig(message)
             return true
         }
+    }
+
+    /// Checks an edit that cannot be applied yet; false (logged and shown, as a failed reload) when
+    /// it is broken. Without a `check`, or while only problems are shown, it waits to be applied.
+    private func checkEdit() -> Bool {
+        guard let check, !onlyProblems else { return true }
+        do { try check() } catch {
+            keepPreviousConfig("\(error)")
+            return false
+        }
+        // Good: the panel about an earlier broken edit goes; this one is applied once it can be.
+        problem = nil
+        problemOverlay = nil
+        return true
+    }
+
+    /// A broken edit: logged, and said over the scenes still running from the previous config.
+    private func keepPreviousConfig(_ message: String) {
+        logLine(message + " (kept the previous config)")
+        problem = Problem(message: message, title: "The last edit was not applied: the previous config is still running")
+        showProblem()
     }
 
     /// Puts the problem panel over the current scene (after a reload failed, or a scene switch).
@@ -439,22 +469,20 @@ extension Window {
         return Size(width: Double(w), height: Double(h))
     }
 
+    /// Where on the display a tap in window units (or a touch, normalised and marked negative by
+    /// `response`) is, 0…1 across and down (nil: the window has no size).
+    func displayFraction(ofTap p: Point) -> (u: Double, v: Double)? {
+        if p.x < 0 { return (-1 - p.x, -1 - p.y) }   // a touch: −1 − normalised coordinate
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        guard w > 0, h > 0 else { return nil }
+        return (p.x / Double(w), p.y / Double(h))
+    }
+
     /// A tap in window units (or a touch, normalised and marked negative by `response`) in frame px:
     /// scaled to the drawable, then turned back by the window's rotation.
     func framePixels(_ input: SceneInput) -> SceneInput {
-        guard case .tap(let p) = input else { return input }
-        // Where on the display, 0…1 across and down.
-        var u = 0.0, v = 0.0
-        if p.x < 0 {   // a touch: −1 − normalised coordinate
-            u = -1 - p.x
-            v = -1 - p.y
-        } else {
-            var w: Int32 = 0, h: Int32 = 0
-            SDL_GetWindowSize(window, &w, &h)
-            guard w > 0, h > 0 else { return input }
-            u = p.x / Double(w)
-            v = p.y / Double(h)
-        }
+        guard case .tap(let p) = input, let (u, v) = displayFraction(ofTap: p) else { return input }
         let frame = frameSize
         // The frame turned clockwise by `rotation` is what the display shows; undo it.
         switch rotation {

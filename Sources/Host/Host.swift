@@ -78,9 +78,14 @@ public struct LoadedScenes {
     public var scenes: [Scene]
     public var reload: (() throws -> [Scene])?
     public var resources: SceneResources?
+    /// Reads and checks the files as `reload` would, without making scenes: an edit saved while the
+    /// scenes cannot take a reload (a spin, its result) is checked at once, so a broken one is said
+    /// at once, not after the next visitor's spin.
+    public var check: (() throws -> Void)?
 
-    public init(scenes: [Scene], reload: (() throws -> [Scene])? = nil, resources: SceneResources? = nil) {
-        self.scenes = scenes; self.reload = reload; self.resources = resources
+    public init(scenes: [Scene], reload: (() throws -> [Scene])? = nil, resources: SceneResources? = nil,
+                check: (() throws -> Void)? = nil) {
+        self.scenes = scenes; self.reload = reload; self.resources = resources; self.check = check
     }
 }
 
@@ -95,7 +100,7 @@ public func runWindow(initialScene: String, options: HostOptions, load: () throw
     let loaded = try load()
     guard !loaded.scenes.isEmpty else { return }
     let session = Session(window: window, scenes: loaded.scenes, initialScene: initialScene, options: options,
-                          reload: loaded.reload, resources: loaded.resources)
+                          reload: loaded.reload, resources: loaded.resources, check: loaded.check)
     defer {
         if options.stats { print(session.stats.summary(pacing: session.pacingDescription)) }
     }

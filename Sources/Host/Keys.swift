@@ -35,8 +35,9 @@ enum EventResponse: Equatable {
     /// A file dropped on the window (its path) and text dropped on it.
     case dropFile(String)
     case dropText(String)
-    /// A finger left the screen (ends a kiosk's long press in a corner).
-    case fingerUp
+    /// A finger left the screen, or the left mouse button was let go (ends a kiosk's long press in a
+    /// corner: many touch panels report themselves as a mouse).
+    case pressEnded
     /// A button of a joystick or game controller (an arcade button): the primary action, held to
     /// `cooldown` like Space and Enter.
     case button
@@ -72,7 +73,9 @@ func response(to event: SDL_Event, kiosk: Bool = false, editing: Bool = false) -
     case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != UInt32.max:  // not SDL_TOUCH_MOUSEID (a touch, handled as a finger)
         return .input(.tap(Point(x: Double(event.button.x), y: Double(event.button.y))))
     case SDL_FINGERUP:
-        return .fingerUp
+        return .pressEnded
+    case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != UInt32.max:
+        return .pressEnded
     case SDL_JOYBUTTONDOWN:
         return .button
     case SDL_JOYDEVICEADDED:

@@ -244,9 +244,11 @@ public final class WheelScene: Scene {
     }
 
     /// Not while a spin runs or its result is being shown (until what the draw changed is shown, at
-    /// `refreshAt`), nor while the editor holds edits.
+    /// `refreshAt`), nor while the editor holds edits. Attract mode's drift is the wheel waiting for
+    /// a visitor: an operator's edit applies then (it waited for the next visitor's spin).
     public func acceptsReload(at t: Double) -> Bool {
-        editor == nil && !isAnimating(at: t) && refreshAt.map { t >= $0 } ?? true
+        guard editor == nil, refreshAt.map({ t >= $0 }) ?? true else { return false }
+        return !isAnimating(at: t) || attractDrift(at: t) > 0
     }
 
     public var wantsTextInput: Bool { editor != nil }
@@ -288,8 +290,8 @@ public final class WheelScene: Scene {
             return
         }
         let rotation = spinner.rotation(at: t) + attractDrift(at: t)
-        let winner = spinner.result(at: t) ?? (spinner.currentSpin == nil ? restingWinner : nil)
-        let highlight = winner == nil ? 0 : spinner.currentSpin == nil ? 1 : highlightStrength(at: t)
+        let lit = litWinner(at: t)
+        let winner = lit?.slice, highlight = lit?.strength ?? 0
         // The winner's glow reaches over the band: then the band is drawn whole, over it.
         let ringBackdrop = (winner == nil || highlight <= 0) ? frame.ringBackdrop : nil
         let wheelOnly = ringBackdrop != nil && celebratedStop(at: t) == nil && editor == nil && !noteIsVisible(at: t) && drawProblem == nil
@@ -406,6 +408,20 @@ public final class WheelScene: Scene {
               let last, last.canvas == ObjectIdentifier(canvas), last.t == answer.since, last.wheelOnly,
               last.cacheBuilds == cacheBuilds else { return nil }
         return (last.t, last.rotation)
+    }
+
+    /// The slice lit as the winner at `t` and how strongly (0…1): the latest result from its stop on
+    /// (or the one shown again at rest after a restart), until attract mode turns it away from the
+    /// pointer, when its light fades as fast as it came.
+    func litWinner(at t: Double) -> (slice: Int, strength: Double)? {
+        guard let winner = spinner.result(at: t) ?? (spinner.currentSpin == nil ? restingWinner : nil) else { return nil }
+        var strength = spinner.currentSpin == nil ? 1 : highlightStrength(at: t)
+        if let start = attractStart, t > start, !spinner.isSpinning(at: t) {
+            let fade = 1 - (t - start) / WheelScene.highlightFadeIn
+            guard fade > 0 else { return nil }
+            strength *= fade
+        }
+        return (winner, strength)
     }
 
     /// 0 → 1 over `highlightFadeIn` seconds after the stop (smoothstep).

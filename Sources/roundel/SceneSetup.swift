@@ -79,7 +79,7 @@ enum SceneSetup {
                     return waiting("\(error)")
                 }
                 if let warm { scenes.first { $0.name == initial }?.prepare(frameSize: warm) }
-                return LoadedScenes(scenes: scenes, reload: reload, resources: resources)
+                return LoadedScenes(scenes: scenes, reload: reload, resources: resources, check: { _ = try loader.check() })
             }
         }
         return (loading, initial, checked)

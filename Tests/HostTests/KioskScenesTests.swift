@@ -59,6 +59,60 @@ final class KioskScenesTests: XCTestCase {
     }
 }
 
+extension KioskScenesTests {
+    /// Many touch panels report themselves as a mouse: a press held in a corner switches scenes as a
+    /// finger's does (it did nothing: only touch events were looked at), and a short one does nothing.
+    func testAKioskSwitchesScenesOnAMouseButtonHeldInACorner() throws {
+        try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
+            let window = try Window(title: "corner", width: 200, height: 150)
+            let scenes = try SceneCatalog.makeAll(SceneCatalog.Configs(), resources: try sceneResources(), only: ["wheel", "clock"])
+            let session = Session(window: window, scenes: scenes, initialScene: "wheel", options: HostOptions(kiosk: true))
+            let wheel = try XCTUnwrap(scenes.first as? WheelScene)
+            /// Clicks in window units once the kiosk covers the (dummy) display, whatever its size.
+            func driver(width w: Int32, height h: Int32) -> Thread {
+                Thread {
+                    pushMouse(SDL_MOUSEBUTTONDOWN, x: 3, y: h - 4)   // a short click in a corner: nothing
+                    pushMouse(SDL_MOUSEBUTTONUP, x: 3, y: h - 4)
+                    Thread.sleep(forTimeInterval: 0.2)
+                    pushMouse(SDL_MOUSEBUTTONDOWN, x: w - 3, y: 4)   // held 1.6 s: the next scene
+                    Thread.sleep(forTimeInterval: 1.6)
+                    pushMouse(SDL_MOUSEBUTTONUP, x: w - 3, y: 4)
+                    Thread.sleep(forTimeInterval: 0.3)
+                    pushKey(SDLK_q, modifiers: UInt16(KMOD_LCTRL.rawValue | KMOD_LALT.rawValue))
+                }
+            }
+            var started = false
+            var before = ""
+            session.onFrame = { _ in
+                if !started {
+                    started = true
+                    var w: Int32 = 0, h: Int32 = 0
+                    SDL_GetWindowSize(window.window, &w, &h)
+                    driver(width: w, height: h).start()
+                }
+                if session.scene.name == "wheel" { before = "wheel" }
+            }
+            XCTAssertEqual(try session.run(), .quitChord)
+            session.onFrame = nil
+            XCTAssertEqual(before, "wheel")
+            XCTAssertEqual(session.scene.name, "clock", "a corner held 1.5 s with the mouse switches")
+            XCTAssertFalse(wheel.spinner.isSpinning(at: 0.5) || wheel.spinner.endTime != nil, "corner clicks never spun the wheel")
+            SDL_ShowCursor(SDL_ENABLE)
+        }
+    }
+}
+
+/// The left mouse button at (x, y) in window units.
+func pushMouse(_ type: SDL_EventType, x: Int32, y: Int32) {
+    var event = SDL_Event()
+    event.type = type.rawValue
+    event.button.button = UInt8(SDL_BUTTON_LEFT)
+    event.button.state = UInt8(type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED)
+    event.button.x = x
+    event.button.y = y
+    XCTAssertEqual(SDL_PushEvent(&event), 1)
+}
+
 /// A touch at (x, y), 0…1 across the window.
 func pushFinger(_ type: SDL_EventType, x: Float, y: Float) {
     var event = SDL_Event()

@@ -332,6 +332,24 @@ final class WheelDrawTests: XCTestCase {
 }
 
 final class AttractModeTests: XCTestCase {
+    /// Attract mode turns the last winner away from the pointer: its highlight fades out as the drift
+    /// starts (it stayed lit while it drifted away), and the frame then is the wheel unlit.
+    func testTheDriftTakesTheWinnersHighlightAway() throws {
+        let wheel = try WheelScene(resources: try WheelSnapshotTests.latinResources(), seed: 3)
+        wheel.attractAfter = 2
+        XCTAssertTrue(try wheel.spin(at: 0, to: 4))
+        let end = try XCTUnwrap(wheel.spinner.endTime)
+        let start = try XCTUnwrap(wheel.attractStart)
+        XCTAssertEqual(wheel.litWinner(at: end + 1)?.slice, 4)
+        XCTAssertEqual(wheel.litWinner(at: start - 0.01)?.strength, 1)
+        let fading = try XCTUnwrap(wheel.litWinner(at: start + WheelScene.highlightFadeIn / 2))
+        XCTAssertEqual(fading.strength, 0.5, accuracy: 1e-9)
+        XCTAssertNil(wheel.litWinner(at: start + WheelScene.highlightFadeIn + 0.001), "unlit once it drifts")
+        XCTAssertNil(wheel.litWinner(at: start + 30))
+        XCTAssertTrue(try wheel.spin(at: start + 31), "a touch spins from there")
+        XCTAssertNil(wheel.litWinner(at: start + 31.5), "nothing lit while it turns")
+    }
+
     func testIdleTheWheelDriftsAndInvitesAndTheFirstTouchSpinsFromThere() throws {
         let wheel = try WheelScene(resources: try WheelSnapshotTests.latinResources(), seed: 3)
         let size = Size(width: 320, height: 240)

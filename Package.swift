@@ -67,6 +67,7 @@ let package = Package(
         ], swiftSettings: cpuSettings),
         // Golden-image comparison shared by the test targets (first bad pixel, actual.png, diff.png, RECORD=1).
         .target(name: "Snapshot", dependencies: ["Raster", "PNGCodec"], path: "Tests/Snapshot"),
+        .target(name: "TestDisplay", path: "Tests/TestDisplay"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "Snapshot", "Motion"], exclude: ["References"]),
         .testTarget(name: "BitmapFontTests", dependencies: ["BitmapFont", "Raster", "PNGCodec", "Snapshot"], exclude: ["References"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"], exclude: ["Fixtures"]),
@@ -74,7 +75,7 @@ let package = Package(
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
-        .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite"], exclude: ["Fixtures"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "CSDL2", "Draws"]),
+        .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite", "TestDisplay"], exclude: ["Fixtures"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "CSDL2", "Draws", "TestDisplay"]),
     ] + fuzzTargets
 )

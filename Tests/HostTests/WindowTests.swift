@@ -4,6 +4,7 @@
 import CSDL2
 import Raster
 import Scenes
+import TestDisplay
 import XCTest
 
 final class WindowTests: XCTestCase {

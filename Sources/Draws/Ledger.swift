@@ -132,7 +132,7 @@ public final class Ledger: @unchecked Sendable {
                 let problems = try ledger.problems(witness: witness)
                 if !problems.isEmpty { throw untrusted(path, problems: problems) }
             } else if witness == .damaged {
-                throw untrusted(path, problems: [damagedWitness(witnessPath)])
+                throw untrusted(path, problems: [damagedWitness(witnessPath, of: path)])
             }
             // A file an earlier Roundel left in WAL mode is checkpointed and leaves it here.
             try db.execute("PRAGMA journal_mode=PERSIST; PRAGMA journal_size_limit=1048576; PRAGMA synchronous=FULL;")
@@ -143,7 +143,7 @@ public final class Ledger: @unchecked Sendable {
             do {
                 ledger.witness = try WitnessFile(path: witnessPath, current: Witnessed(draw: newest.draw, hash: newest.hash), reading: witness)
             } catch {
-                throw DrawError.state(path, "its witness '\(witnessPath)' \(error.problem)")
+                throw DrawError.state(path, "its witness '\(witnessName(witnessPath, of: path))' \(error.problem)")
             }
         } catch let error as DrawError {
             throw error
@@ -241,14 +241,21 @@ public final class Ledger: @unchecked Sendable {
     /// The witness at `witnessPath`, or an error naming it when it cannot be read.
     private static func readWitness(_ witnessPath: String, for path: String) throws(DrawError) -> WitnessReading {
         do { return try WitnessFile.read(path: witnessPath) } catch {
-            throw .state(path, "its witness '\(witnessPath)' cannot be read (\(error.problem))")
+            throw .state(path, "its witness '\(witnessName(witnessPath, of: path))' cannot be read (\(error.problem))")
         }
+    }
+
+    /// The witness as messages name it: its file name, beside the state file as the user named it; its
+    /// whole path when it lies elsewhere (beside a symbolic link's target).
+    static func witnessName(_ witnessPath: String, of path: String) -> String {
+        guard WitnessFile.path(for: path) == witnessPath, let slash = witnessPath.lastIndex(of: "/") else { return witnessPath }
+        return String(witnessPath[witnessPath.index(after: slash)...])
     }
 
     /// A file that is gone or empty while its witness saw `draws` draws recorded in it.
     private static func lostEverything(_ path: String, draws: Int, gone: Bool, witnessPath: String) -> DrawError {
         DrawError(subject: "state '\(path)'", problem: "\(missing(1...draws)): the file is \(gone ? "gone" : "empty"), "
-                  + "but its witness '\(witnessPath)' saw \(draws == 1 ? "a draw" : "\(draws) draws") recorded there; "
+                  + "but its witness '\(witnessName(witnessPath, of: path))' saw \(draws == 1 ? "a draw" : "\(draws) draws") recorded there; "
                   + "put back a copy of the file, or move the witness away to start a new record", isAltered: true)
     }
 
@@ -261,8 +268,8 @@ public final class Ledger: @unchecked Sendable {
                          isAltered: true)
     }
 
-    private static func damagedWitness(_ witnessPath: String) -> String {
-        "its witness '\(witnessPath)' is damaged, so lost draws could not be noticed (if roundel history lists every draw, move it away)"
+    private static func damagedWitness(_ witnessPath: String, of path: String) -> String {
+        "its witness '\(witnessName(witnessPath, of: path))' is damaged, so lost draws could not be noticed (if roundel history lists every draw, move it away)"
     }
 
     /// An earlier Roundel ran the file in WAL mode, and SQLite made its index (`-shm`) with the file's
@@ -493,7 +500,7 @@ public final class Ledger: @unchecked Sendable {
                 var seen: Witnessed?
                 switch witness {
                 case .absent: break
-                case .damaged: problems.append(Ledger.damagedWitness(witnessPath ?? path))
+                case .damaged: problems.append(Ledger.damagedWitness(witnessPath ?? path, of: path))
                 case .found(let w, _):
                     seen = w
                     promised = max(promised, w.draw)
@@ -631,7 +638,7 @@ public final class Ledger: @unchecked Sendable {
     private func bringWitness(to witnessed: Witnessed) throws(DrawError) {
         guard let witness else { return }
         do { try witness.write(witnessed) } catch {
-            throw .state(path, "its witness '\(witness.path)' \(error.problem), so the next draw is not made")
+            throw .state(path, "its witness '\(Ledger.witnessName(witness.path, of: path))' \(error.problem), so the next draw is not made")
         }
         unwitnessed = nil
     }

@@ -55,18 +55,34 @@ extension Problem {
         return Rect(x: (size.width - width) / 2, y: y, width: width, height: height)
     }
 
-    /// Draws the panel in `box` (px) with `fonts`; with `shrink`, only as tall as its text needs, at
-    /// `anchor` in `box`.
-    func draw(in canvas: Canvas, box: Rect, fonts: FontStack, shrink: Bool = false, anchor: Anchor = .middle) {
-        let size = max(12, min(34, box.height / 9, box.width / 24))
+    /// The panel's lines, laid out for one box: made once, drawn each frame.
+    struct Layout {
+        var box: Rect
+        var size: Double
+        var lines: [(text: String, size: Double, color: Color, gap: Double)]
+    }
+
+    /// The lines for `box` at the largest size (down to a floor still read at arm's length) at which
+    /// the whole of what is wrong fits: its advice comes last and must not be the part cut off.
+    func layout(box: Rect, fonts: FontStack) -> Layout {
+        var size = max(12, min(34, box.height / 9, box.width / 24))
+        var made = lines(size: size, box: box, fonts: fonts)
+        while !made.complete, size > 11 {
+            size = max(11, size * 0.9)
+            made = lines(size: size, box: box, fonts: fonts)
+        }
+        return Layout(box: box, size: size, lines: made.lines)
+    }
+
+    /// The panel's lines at `size` (text, size, colour, space before), and whether the whole detail fit.
+    private func lines(size: Double, box: Rect, fonts: FontStack) -> (lines: [(text: String, size: Double, color: Color, gap: Double)], complete: Bool) {
         let inner = box.width - 2.4 * size
-        // The lines first (text, size, colour, space before), so the panel can fit them.
         var lines: [(text: String, size: Double, color: Color, gap: Double)] = []
         for l in fonts.wrap(title, size: size * 1.15, width: inner, limit: 2) { lines.append((l, size * 1.15, Color(rgb: 0xF2CC5B), 0)) }
         var gap = size * 0.3
         for (label, value) in [("File: ", file), ("At: ", place)] {
             guard let value else { continue }
-            for l in fonts.wrap(label + value, size: size * 0.8, width: inner, limit: 2) {
+            for l in fonts.wrap(label + value, size: size * 0.8, width: inner, limit: 2, breakingWords: true) {
                 lines.append((l, size * 0.8, Color(rgb: 0xAEB6C6), gap))
                 gap = 0
             }
@@ -74,23 +90,42 @@ extension Problem {
         gap += size * 0.2
         let used = lines.reduce(size * 1.5) { $0 + $1.size * 1.3 + $1.gap }
         let room = max(1, Int((box.height - used - size * 0.2) / (size * 1.3)))
-        for l in fonts.wrap(detail, size: size, width: inner, limit: room) {
+        let complete = fonts.wrap(detail, size: size, width: inner, limit: room + 1, breakingWords: true).count <= room
+        for l in fonts.wrap(detail, size: size, width: inner, limit: room, breakingWords: true) {
             lines.append((l, size, .white, gap))
             gap = 0
         }
-        let height = shrink ? min(box.height, lines.reduce(size * 1.5) { $0 + $1.size * 1.3 + $1.gap }) : box.height
+        return (lines, complete)
+    }
+
+    /// Draws the panel as laid out; with `shrink`, only as tall as its text needs, at `anchor` in its box.
+    func draw(_ layout: Layout, in canvas: Canvas, fonts: FontStack, shrink: Bool = false, anchor: Anchor = .middle) {
+        let box = layout.box, size = layout.size
+        let height = shrink ? min(box.height, layout.lines.reduce(size * 1.5) { $0 + $1.size * 1.3 + $1.gap }) : box.height
         let top = anchor == .top ? box.minY : anchor == .bottom ? box.maxY - height : box.minY + (box.height - height) / 2
         let panel = Rect(x: box.minX, y: top, width: box.width, height: height)
         canvas.fill(roundedRect(panel, radius: size * 0.6), color: Color(rgb: 0x232A38, alpha: 245))
         canvas.fill(roundedRect(Rect(x: panel.minX, y: panel.minY, width: max(4, size * 0.25), height: panel.height), radius: size * 0.12),
                     color: Color(rgb: 0xF2CC5B))
         var y = panel.minY + size * 0.75
-        for line in lines {
+        for line in layout.lines {
             y += line.gap
             fonts.draw(line.text, in: canvas, at: Point(x: panel.minX + 1.2 * size, y: y),
                        style: TextStyle(size: line.size, color: line.color, verticalAlignment: .top))
             y += line.size * 1.3
         }
+    }
+}
+
+/// A panel's layout kept for the box it was made for (a panel over a running scene is drawn every frame).
+final class PanelLayouts {
+    private var kept: (problem: Problem, layout: Problem.Layout)?
+
+    func layout(_ problem: Problem, box: Rect, fonts: FontStack) -> Problem.Layout {
+        if let kept, kept.problem == problem, kept.layout.box == box { return kept.layout }
+        let made = problem.layout(box: box, fonts: fonts)
+        kept = (problem, made)
+        return made
     }
 }
 
@@ -102,6 +137,7 @@ public final class ProblemScene: Scene {
     public var problem: Problem
     let fonts: FontStack
     let background = Color(rgb: 0x161A24)
+    let layouts = PanelLayouts()
 
     /// `name`: the scene the window means to show once the config is good.
     public init(problem: Problem, resources: SceneResources, name: String = "problem") {
@@ -112,11 +148,16 @@ public final class ProblemScene: Scene {
 
     public func render(into canvas: Canvas, at t: Double) {
         canvas.clear(background)
-        let w = Double(canvas.width), h = Double(canvas.height)
-        let width = min(w * 0.9, max(320, h * 1.1)), height = min(h * 0.8, width * 0.62)
-        problem.draw(in: canvas, box: Rect(x: (w - width) / 2, y: (h - height) / 2, width: width, height: height), fonts: fonts,
-                     shrink: true)
+        let box = ProblemScene.panelBox(Size(width: Double(canvas.width), height: Double(canvas.height)))
+        problem.draw(layouts.layout(problem, box: box, fonts: fonts), in: canvas, fonts: fonts, shrink: true)
     }
+    /// The panel's box in a frame of `size`: in the middle, at most 90 % wide and 80 % high.
+    static func panelBox(_ size: Size) -> Rect {
+        let w = size.width, h = size.height
+        let width = min(w * 0.9, max(320, h * 1.1)), height = min(h * 0.8, width * 0.62)
+        return Rect(x: (w - width) / 2, y: (h - height) / 2, width: width, height: height)
+    }
+
     public func handle(_ input: SceneInput, at t: Double, frameSize: Size) {}
     public func isAnimating(at t: Double) -> Bool { false }
     public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? { nil }
@@ -128,6 +169,7 @@ public final class ProblemOverlay: Scene {
     public let scene: Scene
     public let problem: Problem
     let fonts: FontStack
+    let layouts = PanelLayouts()
 
     public init(_ scene: Scene, problem: Problem, resources: SceneResources) {
         self.scene = scene
@@ -139,7 +181,8 @@ public final class ProblemOverlay: Scene {
     public func render(into canvas: Canvas, at t: Double) {
         scene.render(into: canvas, at: t)
         let size = Size(width: Double(canvas.width), height: Double(canvas.height))
-        problem.draw(in: canvas, box: panelBox(size), fonts: fonts, shrink: true, anchor: atBottom(size) ? .bottom : .top)
+        problem.draw(layouts.layout(problem, box: panelBox(size), fonts: fonts), in: canvas, fonts: fonts, shrink: true,
+                     anchor: atBottom(size) ? .bottom : .top)
     }
     /// At most a band about a quarter of the frame, only as tall as the text needs, across the top; for
     /// a wheel with its result and button beside it, across the bottom (clear of the pointer). The

@@ -26,12 +26,14 @@ extension FontStack {
         measure(text, size: size).width <= width ? text : (ellipsized(text, size: size, width: width) ?? "")
     }
 
-    func wrap(_ text: String, size: Double, width: Double, limit: Int) -> [String] {
+    /// `breakingWords`: a word wider than the line (a long path) goes on over the next lines instead
+    /// of being cut, so all of it is read.
+    func wrap(_ text: String, size: Double, width: Double, limit: Int, breakingWords: Bool = false) -> [String] {
         func fits(_ s: String) -> Bool { measure(s, size: size).width <= width }
         func cut(_ s: String) -> String { fitted(s, size: size, width: width) }
         var lines: [String] = []
         var current = ""
-        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         var k = 0
         while k < words.count {
             let candidate = current.isEmpty ? words[k] : current + " " + words[k]
@@ -40,7 +42,10 @@ extension FontStack {
                 k += 1
                 continue
             }
-            if current.isEmpty {   // one word wider than the line
+            if current.isEmpty, breakingWords, let head = longestFittingPrefix(words[k], size: size, width: width) {
+                current = head   // the rest of the word starts the next line
+                words[k] = String(words[k].dropFirst(head.count))
+            } else if current.isEmpty {   // one word wider than the line
                 current = cut(words[k])
                 k += 1
             }
@@ -54,5 +59,17 @@ extension FontStack {
             lines.append(cut(last + " " + words[k...].joined(separator: " ")))
         }
         return lines
+    }
+
+    /// The longest prefix of `word` (whole characters, at least one) that fits `width` px; nil when
+    /// the whole word fits or not even its first character does.
+    private func longestFittingPrefix(_ word: String, size: Double, width: Double) -> String? {
+        let characters = Array(word)
+        var lo = 0, hi = characters.count   // lo always fits
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if measure(String(characters[..<mid]), size: size).width <= width { lo = mid } else { hi = mid - 1 }
+        }
+        return lo > 0 && lo < characters.count ? String(characters[..<lo]) : nil
     }
 }

@@ -55,6 +55,8 @@ public final class WheelScene: Scene {
     /// Called with the one-line message each time a draw could not be recorded (the host logs it:
     /// a kiosk's journal).
     public var onDrawProblem: ((String) -> Void)?
+    /// `drawProblem`'s panel as laid out.
+    let panelLayouts = PanelLayouts()
     /// The entry editor, while open.
     var editor: EntryEditor?
     /// When START was last pressed with nothing left to win (the "sold out" tone).
@@ -392,8 +394,9 @@ public final class WheelScene: Scene {
         if let editor { drawEditor(editor, frame: frame, in: canvas) }
         if noteIsVisible(at: t), let note { drawNote(note.text, frame: frame, in: canvas) }
         if let drawProblem {
-            drawProblem.draw(in: canvas, box: Problem.band(frame.size, atBottom: frame.layout.arrangement == .sides), fonts: fonts,
-                             shrink: true, anchor: frame.layout.arrangement == .sides ? .bottom : .top)
+            let atBottom = frame.layout.arrangement == .sides
+            drawProblem.draw(panelLayouts.layout(drawProblem, box: Problem.band(frame.size, atBottom: atBottom), fonts: fonts),
+                             in: canvas, fonts: fonts, shrink: true, anchor: atBottom ? .bottom : .top)
         }
     }
 

@@ -15,9 +15,11 @@ struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print every draw of the state database, oldest first.",
         discussion: """
-            Works while a window or kiosk is drawing from the same file. Each draw carries a SHA-256 \
-            fingerprint of the one before it: history says so when the file was edited afterwards \
-            (the draws are still printed, then one line on stderr, exit status 1).
+            Works while a window or kiosk is drawing from the same file, and on a card mounted \
+            read-only. Each draw carries a SHA-256 fingerprint of the one before it, and the newest \
+            is also kept in the .last-draw file beside the record: history says so when the file was \
+            edited afterwards or lost draws (the draws are still printed, then one line on stderr, \
+            exit status 1).
             """)
 
     @Option(help: ArgumentHelp("The state database (default: the config's state, else $XDG_STATE_HOME/roundel/roundel.db).", valueName: "file.db"))

@@ -20,7 +20,7 @@ struct Roundel: ParsableCommand {
 
             Exit status: 0 done; 2 bad input or a file roundel cannot use (one line on stderr naming \
             the file and what is wrong, and nothing written); 3 roundel spin found nothing left to win; \
-            1 roundel history found the record altered after it was written.
+            1 the record of draws was altered or lost draws (history says which; nothing is drawn into it).
 
             Files: the record of draws is --state FILE, else the config's "state", else \
             $XDG_STATE_HOME/roundel/roundel.db (~/.local/state/roundel/roundel.db). Fonts and the ring \

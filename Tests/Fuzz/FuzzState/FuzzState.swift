@@ -9,7 +9,7 @@ import Glibc
 nonisolated(unsafe) let path = "/tmp/roundel-fuzz-state-\(getpid()).db"
 
 let fuzzState: FuzzInput = { data, size in
-    unlink(path + "-wal"); unlink(path + "-shm")
+    unlink(path + "-wal"); unlink(path + "-shm"); unlink(path + "-journal")
     guard let file = fopen(path, "wb") else { return 0 }
     fwrite(data, 1, size, file)
     fclose(file)

@@ -1,8 +1,9 @@
 // Names lists: a names file (`--names`, `wheel.itemsFile`), a paste or a dropped file. UTF-8 text,
 // one entry per line; blank lines and lines starting with # are ignored; `text<TAB>weight` gives an
 // entry a weight (chance ∝ weight; a line without a tab has weight 1). Spaces around text and weight
-// are trimmed, a byte-order mark and Windows line ends are accepted. Every problem names the list
-// and the line: `roundel: names 'class.txt': line 7: weight 'lots' is not a number (use 0 or more)`.
+// are trimmed, a byte-order mark and Windows line ends are accepted. A name holds no control
+// character (NameText). Every problem names the list and the line:
+// `roundel: names 'class.txt': line 7: weight 'lots' is not a number (use 0 or more)`.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -51,6 +52,11 @@ public enum NamesFile {
             }
             let entryText = trimmingSpaces(String(fields[0]))
             guard !entryText.isEmpty else { throw .names(name, "line \(lineNumber) has a weight but no text before the tab") }
+            if let problem = NameText.problem(entryText) {
+                // A NUL in a name: most likely a file in another encoding, or not text at all.
+                let hint = entryText.unicodeScalars.contains("\0") ? " (save the list as UTF-8 text)" : ""
+                throw .names(name, "line \(lineNumber): " + problem + hint)
+            }
             guard entries.count < Entry.limit else {
                 throw .names(name, "more than \(Entry.limit) entries (line \(lineNumber)); a wheel takes at most \(Entry.limit)")
             }

@@ -224,19 +224,43 @@ final class DrawCLITests: XCTestCase {
         }
     }
 
+    /// Draws of `names`, forced to each index in turn, recorded through the library as a Roundel
+    /// before names refused control characters recorded them (the command line now refuses such names).
+    func recordDraws(of names: [String], in path: String) throws {
+        let raffle = try Raffle(entries: names.map { Entry(text: $0) }, ledger: try Ledger.open(path: path))
+        for i in names.indices { _ = try raffle.record(try raffle.choose(forcing: i)) }
+    }
+
     /// A name with control characters (an escape sequence, a tab) is shown escaped in the table: it
     /// neither acts on the terminal of whoever reads the history nor breaks its columns.
     func testHistoryTableEscapesControlCharactersInNames() throws {
-        let config = try write(#"{"wheel": {"items": ["Ev\u001b[2Jil", "Tab\there", "Ok"]}}"#, "esc.json")
-        for i in 0..<2 {
-            XCTAssertEqual(try cli.run(["spin", "--config", config, "--state", dir + "/e.db", "--spin-to", String(i)]).status, 0)
-        }
+        try recordDraws(of: ["Ev\u{1B}[2Jil", "Tab\there"], in: dir + "/e.db")
         let table = try cli.run(["history", "--state", dir + "/e.db"])
         XCTAssertEqual(table.status, 0, table.stderr)
         XCTAssertFalse(table.stdout.contains("\u{1B}") || table.stdout.contains("\t"), table.stdout)
         let lines = table.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.map { String($0.dropFirst(34)) }.dropFirst(2),
                        [#"Ev\u{1B}[2Jil      0     -"#, #"Tab\there          0     -"#])
+    }
+
+    /// A NUL in a name was taken: the wheel showed "Ben", the record kept "Be" and `history` then
+    /// called the untouched file altered (exit 1). Now a control character in a name, from a names
+    /// file or a config, is one line naming the place, exit 2, and nothing is recorded.
+    func testANameWithAControlCharacterIsRefusedAndNothingIsWritten() throws {
+        let db = dir + "/never.db"
+        let names = dir + "/class.txt"
+        try Data("Ann\n# 4B\nBe\u{0}n\nCat\n".utf8).write(to: URL(fileURLWithPath: names))
+        let r = try cli.run(["spin", "--names", names, "--state", db])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertEqual(r.stderr, "roundel: names '\(names)': line 3: 'Be\\u{0}n' has a control character (U+0000, NUL), "
+                       + "which a name cannot have (save the list as UTF-8 text)\n")
+        XCTAssertEqual(r.stdout, "")
+        for (json, mention) in [(#"{"wheel": {"items": ["Ann", "Ev\u001b[2Jil"]}}"#, "wheel.items[1]: 'Ev\\u{1B}[2Jil' has a control character (U+001B, escape)"),
+                                (#"{"wheel": {"items": [{"text": "B\u0085"}]}}"#, "wheel.items[0].text: 'B\\u{85}' has a control character (U+0085, next line)"),
+                                (#"{"wheel": {"items": ["Tab\there"]}}"#, "(U+0009, tab), which a name cannot have")] {
+            try cli.assertUserError(["spin", "--config", try write(json, "bad.json"), "--state", db], mentions: mention)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: db), "nothing written")
     }
 
     func testBadNamesFilesAreNamedAndWriteNothing() throws {

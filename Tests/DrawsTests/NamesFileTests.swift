@@ -38,6 +38,24 @@ final class NamesFileTests: XCTestCase {
         assertProblem(Array("A\t0\nB\t0\n".utf8), mentions: "every weight is 0")
     }
 
+    /// A NUL was taken into a name: the wheel showed "Ben", the record stored "Be" (SQLite stopped at
+    /// the NUL) and `history` then called the untouched file altered. Every control character (C0,
+    /// DEL, C1) is refused with its line; a tab is the weight's separator, so never in a name.
+    func testAControlCharacterInANameIsRefusedWithItsLine() throws {
+        XCTAssertThrowsError(try NamesFile.parse(Array("Ann\n# fine\nBe\u{0}n\n".utf8), name: "class.txt")) { error in
+            XCTAssertEqual(String(describing: error), "roundel: names 'class.txt': line 3: 'Be\\u{0}n' has a control character "
+                           + "(U+0000, NUL), which a name cannot have (save the list as UTF-8 text)")
+        }
+        for (name, mention) in [("Ev\u{1B}[2Jil", "(U+001B, escape)"), ("Del\u{7F}", "(U+007F, delete)"), ("Nel\u{85}x", "(U+0085, next line)"),
+                                ("\u{9B}31m", "(U+009B, CSI)"), ("Bell\u{7}", "(U+0007)"), ("C1 end\u{9F}", "(U+009F)")] {
+            assertProblem(Array("Ann\n\(name)\t2\n".utf8), mentions: "line 2: '")
+            assertProblem(Array("Ann\n\(name)\n".utf8), mentions: "has a control character \(mention), which a name cannot have")
+        }
+        assertProblem(Array("Ann\nBen\n\0Cat\nDov\n".utf8), mentions: "line 3: '\\u{0}Cat' has a control character (U+0000, NUL)")
+        // Not control characters: a bidi mark in a Hebrew name, a no-break space, U+00A0 and above.
+        XCTAssertEqual(try parse("\u{200F}דנה\nA\u{A0}B\n").map(\.text), ["\u{200F}דנה", "A\u{A0}B"])
+    }
+
     func testTheEntryAndLineLimits() throws {
         let atLimit = String(repeating: "x\n", count: Entry.limit - 1) + "x"
         XCTAssertEqual(try parse(atLimit).count, Entry.limit)

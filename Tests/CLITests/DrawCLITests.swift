@@ -263,6 +263,26 @@ final class DrawCLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: db), "nothing written")
     }
 
+    /// A list saved as UTF-16 without a byte order mark (as many scripts write it) is read as the
+    /// names it holds: the winner's name in `spin`'s JSON and in the history, whose chain is whole.
+    func testAUTF16ListWithoutAMarkIsReadAsItsNames() throws {
+        let korean = ["김민준", "이서연", "박지호", "Zoë"]
+        for (encoding, file) in [(String.Encoding.utf16LittleEndian, "le.txt"), (.utf16BigEndian, "be.txt")] {
+            let names = dir + "/" + file, db = dir + "/" + file + ".db"
+            try XCTUnwrap(korean.map { $0 + "\r\n" }.joined().data(using: encoding)).write(to: URL(fileURLWithPath: names))
+            for i in korean.indices {
+                let spin = try cli.run(["spin", "--names", names, "--state", db, "--spin-to", String(i)])
+                XCTAssertEqual(spin.status, 0, spin.stderr)
+                let line = try XCTUnwrap(spin.stdout.split(separator: "\n").first, spin.stderr)
+                XCTAssertEqual((try json(line)["result"] as? [String: Any])?["text"] as? String, korean[i])
+            }
+            let history = try cli.run(["history", "--state", db, "--json"])
+            XCTAssertEqual(history.status, 0, history.stderr)
+            XCTAssertEqual(history.stderr, "")
+            XCTAssertEqual(try history.stdout.split(separator: "\n").map(json).compactMap { $0["text"] as? String }, korean)
+        }
+    }
+
     func testBadNamesFilesAreNamedAndWriteNothing() throws {
         let db = dir + "/never.db"
         let notUTF8 = dir + "/latin1.txt"

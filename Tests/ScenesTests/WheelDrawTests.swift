@@ -231,7 +231,7 @@ final class WheelDrawTests: XCTestCase {
             XCTAssertEqual(wheel.items.map(\.text), ["Zoë", "민준", "Li Wei"], "'\(bad)' changes nothing")
             XCTAssertTrue(wheel.note?.text.hasPrefix("The clipboard: ") == true, wheel.note?.text ?? "")
         }
-        wheel.handle(.dropFile(DroppedFile(path: "/x/list.txt", bytes: [0xFF, 0xFE, 0x41])), at: 2, frameSize: size)
+        wheel.handle(.dropFile(DroppedFile(path: "/x/list.txt", bytes: [0x4A, 0xF6, 0x72, 0x67])), at: 2, frameSize: size)
         XCTAssertEqual(wheel.note?.text, "List.txt: line 1 is not UTF-8 text (save the list as UTF-8)")
         wheel.handle(.dropFile(DroppedFile(path: "/x/list.txt", bytes: Array("P\nQ\n".utf8))), at: 3, frameSize: size)
         XCTAssertEqual(wheel.items.map(\.text), ["P", "Q"])

@@ -243,6 +243,47 @@ final class DrawCLITests: XCTestCase {
                        [#"Ev\u{1B}[2Jil      0     -"#, #"Tab\there          0     -"#])
     }
 
+    /// `history --csv` passed a name's escape sequences to the terminal raw, and `--json` its DEL, C1
+    /// controls and bidi overrides. Now CSV shows them as visible escapes (RFC 4180 quoting and the
+    /// formula apostrophe kept) and JSON as \u escapes that read back as the exact name.
+    func testHistoryInCSVAndJSONIsSafeToPrint() throws {
+        let names = ["Ev\u{1B}[2Jil", "\u{202E}lieve", "Tab\there", #"=HYPERLINK("x")"#, "Del\u{7F}", "C1\u{9B}31m",
+                     "\u{2067}אבי\u{2069}", "דנה\u{200F}", #"a,b "q""#, "Line\nbreak", "Arabic\u{61C}mark"]
+        try recordDraws(of: names, in: dir + "/h.db")
+        // What would act on a terminal: control characters (but the output's own line ends), bidi controls.
+        func acting(_ text: String, marks: Bool) -> [Unicode.Scalar] {
+            text.replacingOccurrences(of: "\r\n", with: "").replacingOccurrences(of: "\n", with: "").unicodeScalars.filter { u in
+                u.value < 0x20 || (0x7F...0x9F).contains(u.value) || (0x202A...0x202E).contains(u.value)
+                    || (0x2066...0x2069).contains(u.value) || (marks && [0x200E, 0x200F, 0x061C].contains(u.value))
+            }
+        }
+
+        let csv = try cli.run(["history", "--state", dir + "/h.db", "--csv"])
+        XCTAssertEqual(csv.status, 0, csv.stderr)
+        XCTAssertEqual(acting(csv.stdout, marks: false), [], csv.stdout)
+        let texts = csv.stdout.components(separatedBy: "\r\n").dropFirst().dropLast().map { row in
+            // The text is the sixth of 16 fields; only it can hold a comma (and then it is quoted).
+            let fields = row.split(separator: ",", omittingEmptySubsequences: false)
+            return fields[5..<(fields.count - 10)].joined(separator: ",")
+        }
+        XCTAssertEqual(texts, [#"Ev\u{1B}[2Jil"#, #"\u{202E}lieve"#, #"Tab\there"#, #""'=HYPERLINK(""x"")""#, #"Del\u{7F}"#,
+                               #"C1\u{9B}31m"#, #"\u{2067}אבי\u{2069}"#, "דנה\u{200F}", #""a,b ""q""""#, #"Line\nbreak"#,
+                               "Arabic\u{61C}mark"])
+
+        let json = try cli.run(["history", "--state", dir + "/h.db", "--json"])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertEqual(acting(json.stdout, marks: true), [], json.stdout)
+        for escape in [#"\u001b"#, #"\u202e"#, #"\u007f"#, #"\u009b"#, #"\u2067"#, #"\u200f"#, #"\u061c"#] {
+            XCTAssertTrue(json.stdout.contains(escape), "\(escape) in \(json.stdout)")
+        }
+        XCTAssertEqual(try json.stdout.split(separator: "\n").map(self.json).compactMap { $0["text"] as? String }, names,
+                       "every name exactly")
+
+        let table = try cli.run(["history", "--state", dir + "/h.db"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertEqual(acting(table.stdout, marks: false), [], table.stdout)
+    }
+
     /// A NUL in a name was taken: the wheel showed "Ben", the record kept "Be" and `history` then
     /// called the untouched file altered (exit 1). Now a control character in a name, from a names
     /// file or a config, is one line naming the place, exit 2, and nothing is recorded.

@@ -53,6 +53,7 @@ let package = Package(
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev"])]),
         .target(name: "Files"),
         .target(name: "Raster", dependencies: ["CWchar"], swiftSettings: cpuSettings),
         .target(name: "BitmapFont", dependencies: ["Raster", "CFriBidi", "Files"], swiftSettings: cpuSettings),
@@ -60,7 +61,7 @@ let package = Package(
         .target(name: "Motion", swiftSettings: cpuSettings),
         .target(name: "Draws", dependencies: ["Motion", "CSQLite", "Files"], swiftSettings: cpuSettings),
         .target(name: "Scenes", dependencies: ["Raster", "BitmapFont", "Motion", "PNGCodec", "Draws", "Files"], swiftSettings: cpuSettings),
-        .target(name: "Host", dependencies: ["Scenes", "CSDL2", "CSystemd", "PNGCodec", "Raster", "Files"], swiftSettings: cpuSettings),
+        .target(name: "Host", dependencies: ["Scenes", "CSDL2", "CSystemd", "CX11", "PNGCodec", "Raster", "Files"], swiftSettings: cpuSettings),
         .executableTarget(name: "roundel", dependencies: [
             "Host", "Scenes", "PNGCodec", "Raster", "BitmapFont", "Draws", "CWebP", "Files",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -76,6 +77,6 @@ let package = Package(
         .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite", "TestDisplay"], exclude: ["Fixtures"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "CSDL2", "Draws", "TestDisplay"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "CSDL2", "CX11", "Draws", "TestDisplay"]),
     ] + fuzzTargets
 )

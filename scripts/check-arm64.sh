@@ -5,7 +5,7 @@
 #   2. trixie's qemu-user (unpacked from its .deb with dpkg-deb -x, nothing installed) registered
 #      through binfmt_misc under a name of its own, with the F flag so the chroot needs no copy of it;
 #      unregistered when the script ends, however it ends;
-#   3. swiftlang, libsdl2-dev, libpng-dev, libsqlite3-dev, libsystemd-dev, libfribidi-dev, libwebp-dev, pkg-config, unifont inside
+#   3. swiftlang, libsdl2-dev, libx11-dev, libpng-dev, libsqlite3-dev, libsystemd-dev, libfribidi-dev, libwebp-dev, pkg-config, unifont inside
 #      (force-unsafe-io; only what is missing);
 #   4. this checkout (git archive of ARM64_COMMIT, default HEAD) built there with `swift build -c release`,
 #      and the same files built here for x86-64 (in the work directory, so both sides are one source); swift-argument-parser
@@ -76,7 +76,7 @@ bind /proc "$root/proc"
 bind /dev "$root/dev"
 
 # 3. Packages: whichever of the list are not there yet.
-packages="swiftlang libsdl2-dev libpng-dev libsqlite3-dev libsystemd-dev libfribidi-dev libwebp-dev pkg-config unifont git ca-certificates"
+packages="swiftlang libsdl2-dev libx11-dev libpng-dev libsqlite3-dev libsystemd-dev libfribidi-dev libwebp-dev pkg-config unifont git ca-certificates"
 missing=$(for p in $packages; do
   chroot "$root" dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || printf '%s ' "$p"
 done)

@@ -3,6 +3,7 @@
 // [0, total), which fell in the winner's stretch [from, to) of the cumulative weights of the entries
 // that could win, in list order. A forced draw (`--spin-to`) has no number. `hash` chains each record
 // to the one before, so a changed, inserted or deleted row shows (`Ledger.verify`).
+import Files
 
 public struct DrawRecord: Sendable, Equatable {
     public var draw: Int
@@ -67,8 +68,10 @@ public struct DrawRecord: Sendable, Equatable {
     public static let csvHeader = "draw,time,event,round,index,text,value,chance,chosen_by,seed,random,removed,stock_left,remaining,hash"
 
     /// One CSV row (RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled).
-    /// A text starting with = + - @ gets a leading apostrophe, so a spreadsheet shows it instead of
-    /// running it as a formula.
+    /// A text is written safe to `cat` in a terminal: what would act on the terminal (control
+    /// characters, bidi embeddings, overrides and isolates) as a visible escape, `\u{1B}`, `\t`,
+    /// `\u{202E}`, as the table shows it (`--json` has the exact text). A text starting with
+    /// = + - @ gets a leading apostrophe, so a spreadsheet shows it instead of running it as a formula.
     public var csvRow: String {
         let fields: [String] = [
             String(draw), time, String(event), String(round), String(index), csvText(text), JSONText.plain(value),
@@ -81,8 +84,10 @@ public struct DrawRecord: Sendable, Equatable {
 }
 
 private func csvText(_ text: String) -> String {
-    guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
-    return "'" + text
+    // Escaped first: a tab or CR that a spreadsheet could strip to reach a formula is `\t`, `\r` by then.
+    let shown = MessageText.escaped(text)
+    guard let first = shown.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) else { return shown }
+    return "'" + shown
 }
 
 private func csvField(_ field: String) -> String {

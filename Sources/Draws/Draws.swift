@@ -5,6 +5,7 @@
 // Public face:
 //   Entry, EntryKey, AfterWin     an entry (text, value, weight, stock), its identity, keep | remove
 //   NamesFile                     names lists: one entry a line, `text<TAB>weight`, # comments
+//   NameText                      what a name may hold: no control characters
 //   Standing, Winnings            what each entry can do now: stock left, removed, can win, odds
 //   Raffle, DrawGenerator         choose (seeded or getrandom) then record; resume; paste; new event
 //   Ledger, Round, DrawRecord     the SQLite record: open/lock/check, rounds, draws, history, verify

@@ -13,6 +13,10 @@ public enum JSONText {
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped; other text as UTF-8.
+    /// DEL, C1 controls (U+0080–U+009F), U+2028/9 and the bidi controls (embeddings, overrides,
+    /// isolates and marks) are escaped too (`\u202e`): JSON allows them raw, but a line printed to a
+    /// terminal or pasted into a script must neither act on the terminal nor read in another order
+    /// than it parses. Any JSON reader gives back the exact text.
     public static func string(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
@@ -22,12 +26,20 @@ public enum JSONText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+            case _ where isEscaped(scalar):
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out + "\""
+    }
+
+    /// Written as `\uXXXX` (all are in the Basic Multilingual Plane, so four digits do).
+    static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 }

@@ -1,8 +1,10 @@
-// Names lists: a names file (`--names`, `wheel.itemsFile`), a paste or a dropped file. UTF-8 text,
-// one entry per line; blank lines and lines starting with # are ignored; `text<TAB>weight` gives an
-// entry a weight (chance ∝ weight; a line without a tab has weight 1). Spaces around text and weight
-// are trimmed, a byte-order mark and Windows line ends are accepted. Every problem names the list
-// and the line: `roundel: names 'class.txt': line 7: weight 'lots' is not a number (use 0 or more)`.
+// Names lists: a names file (`--names`, `wheel.itemsFile`), a paste or a dropped file. Text in UTF-8
+// (or UTF-16 or UTF-32, with a byte order mark or without: TextEncoding), one entry per line; blank
+// lines and lines starting with # are ignored; `text<TAB>weight` gives an entry a weight (chance ∝
+// weight; a line without a tab has weight 1). Spaces around text and weight are trimmed; lines end in
+// LF, CR LF or a lone CR (classic Mac text), as an editor shows them. A name holds no control
+// character (NameText). Every problem names the list and the line:
+// `roundel: names 'class.txt': line 7: weight 'lots' is not a number (use 0 or more)`.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,18 +30,18 @@ public enum NamesFile {
 
     /// Parses a whole list's bytes; `name` only names it in messages ("the clipboard", a path).
     public static func parse(_ bytes: [UInt8], name: String) throws(DrawError) -> [Entry] {
-        var text = bytes[...]
-        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        let (encoding, utf8) = TextEncoding.decode(bytes)
+        guard let text = utf8 else {
+            throw .names(name, "starts with a \(encoding.name) byte order mark but is not \(encoding.name) text (save the list as UTF-8)")
+        }
         var entries: [Entry] = []
         var lineNumber = 0
         var sawWeight = false
-        for raw in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        for line in Lines(text: text) {
             lineNumber += 1
             guard lineNumber <= lineLimit else {
                 throw .names(name, "more than \(lineLimit) lines (at most \(lineLimit) entries a list)")
             }
-            var line = raw[...]
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             guard let decoded = String(validating: line, as: UTF8.self) else {
                 throw .names(name, "line \(lineNumber) is not UTF-8 text (save the list as UTF-8)")
             }
@@ -51,6 +53,11 @@ public enum NamesFile {
             }
             let entryText = trimmingSpaces(String(fields[0]))
             guard !entryText.isEmpty else { throw .names(name, "line \(lineNumber) has a weight but no text before the tab") }
+            if let problem = NameText.problem(entryText) {
+                // A NUL in a name: most likely a file in another encoding, or not text at all.
+                let hint = entryText.unicodeScalars.contains("\0") ? " (save the list as UTF-8 text)" : ""
+                throw .names(name, "line \(lineNumber): " + problem + hint)
+            }
             guard entries.count < Entry.limit else {
                 throw .names(name, "more than \(Entry.limit) entries (line \(lineNumber)); a wheel takes at most \(Entry.limit)")
             }
@@ -101,3 +108,26 @@ func trimmingSpaces(_ text: String) -> String {
     return String(scalars[first...last])
 }
 
+
+/// The lines of a text without their ends (LF, CR LF or CR), one at a time (a 16 MB list of empty
+/// lines is not first made into millions of slices); a last line without an end counts.
+struct Lines: Sequence, IteratorProtocol {
+    let text: [UInt8]
+    private var start = 0
+    private var done = false
+
+    init(text: [UInt8]) { self.text = text }
+
+    mutating func next() -> ArraySlice<UInt8>? {
+        guard !done else { return nil }
+        var i = start
+        while i < text.count, text[i] != UInt8(ascii: "\n"), text[i] != UInt8(ascii: "\r") { i += 1 }
+        let line = text[start..<i]
+        if i == text.count {
+            done = true
+        } else {
+            start = text[i] == UInt8(ascii: "\r") && i + 1 < text.count && text[i + 1] == UInt8(ascii: "\n") ? i + 2 : i + 1
+        }
+        return line
+    }
+}

@@ -147,7 +147,10 @@ final class Statement {
             switch value {
             case .int(let x): status = sqlite3_bind_int64(handle, index, x)
             case .double(let x): status = sqlite3_bind_double(handle, index, x)
-            case .text(let s): status = sqlite3_bind_text(handle, index, s, -1, roundel_sqlite_transient())
+            case .text(let s):
+                // Its length in bytes, not -1 (up to the first NUL): a text is stored whole, as hashed.
+                guard let length = Int32(exactly: s.utf8.count) else { throw SQLiteError(code: SQLITE_TOOBIG, connection: connection) }
+                status = sqlite3_bind_text(handle, index, s, length, roundel_sqlite_transient())
             case .null: status = sqlite3_bind_null(handle, index)
             }
             guard status == SQLITE_OK else { throw SQLiteError(code: status, connection: connection) }

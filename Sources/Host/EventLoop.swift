@@ -265,7 +265,7 @@ final class Session {
                 screenshot = true
                 needsFrame = true
             case .paste:
-                scene.handle(.paste(clipboardText()), at: clock.seconds, frameSize: window.frameSize)
+                scene.handle(pasted(), at: clock.seconds, frameSize: window.frameSize)
                 needsFrame = true
             case .dropText(let text):
                 scene.handle(.paste(text), at: clock.seconds, frameSize: window.frameSize)
@@ -302,11 +302,24 @@ final class Session {
         textInputOn = wanted
     }
 
-    /// The clipboard's text ("" when it holds none).
-    private func clipboardText() -> String {
-        guard SDL_HasClipboardText() == SDL_TRUE, let pointer = SDL_GetClipboardText() else { return "" }
+    /// Ctrl+V: the clipboard's text, or why there is none. Under X11 it is read by X11Clipboard
+    /// (SDL2 lost selections over about 1 MB, and then emptied the clipboard); elsewhere by SDL.
+    private func pasted() -> SceneInput {
+        let limit = NamesFile.byteLimit
+        if let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11",
+           let outcome = X11Clipboard.read(limit: limit, whileWaiting: { SDL_PumpEvents() }) {
+            switch outcome {
+            case .text(let bytes): return .paste(String(decoding: bytes, as: UTF8.self))
+            case .empty: return .clipboardProblem(.empty)
+            case .tooLarge: return .clipboardProblem(.tooLarge)
+            case .noAnswer: return .clipboardProblem(.noAnswer)
+            }
+        }
+        guard SDL_HasClipboardText() == SDL_TRUE, let pointer = SDL_GetClipboardText() else { return .clipboardProblem(.empty) }
         defer { SDL_free(pointer) }
-        return String(cString: pointer)
+        let text = String(cString: pointer)
+        guard !text.isEmpty else { return .clipboardProblem(.empty) }
+        return text.utf8.count > limit ? .clipboardProblem(.tooLarge) : .paste(text)
     }
 
     /// How long an idle loop may sleep before it has something to do (nil: until an event).

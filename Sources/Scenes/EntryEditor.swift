@@ -29,13 +29,17 @@ struct EntryEditor: Equatable {
 
     mutating func type(_ text: String) {
         problem = nil
-        // Control characters (a pasted line end, a tab) never enter a name typed here.
-        let clean = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
-        guard typed.count + clean.count <= EntryEditor.typedLimit else {
+        // A control character (a line end or escape from an input method or a typing tool) is no
+        // name's: the text is refused and the note says why, as a list with one would be.
+        if let control = NameText.firstControlCharacter(in: text) {
+            problem = "Not typed: a control character (\(NameText.describe(control)))"
+            return
+        }
+        guard typed.count + text.count <= EntryEditor.typedLimit else {
             problem = "An entry is at most \(EntryEditor.typedLimit) characters"
             return
         }
-        typed += clean
+        typed += text
     }
 
     mutating func deleteBackward() {

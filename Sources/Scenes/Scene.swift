@@ -1,6 +1,7 @@
 // A scene is a pure function of its state and t (seconds since the scene started): the window,
 // the kiosk, the PNG writer and the tests all call the same `render`, so they show the same pixels.
 // Input arrives as SceneInput with the time it happened; the host never passes wall-clock time.
+import Draws
 import Raster
 
 public protocol Scene: AnyObject {
@@ -64,6 +65,8 @@ public enum SceneInput: Sendable, Equatable {
     case openEditor
     /// Ctrl+V: the clipboard's text, one entry a line (not in a kiosk).
     case paste(String)
+    /// Ctrl+V when the host could not get text from the clipboard: why (not in a kiosk).
+    case clipboardProblem(ClipboardProblem)
     /// A file dropped on the window (not in a kiosk), read by the host.
     case dropFile(DroppedFile)
     /// Typed text (SDL text input, any script), while the scene wants text.
@@ -74,6 +77,25 @@ public enum SceneInput: Sendable, Equatable {
     case deleteBackward
     case deleteSelected
     case moveSelection(Int)
+}
+
+/// Why Ctrl+V brought no text to read a list from.
+public enum ClipboardProblem: Sendable, Equatable {
+    /// Nothing was copied, or nothing that is text.
+    case empty
+    /// More than a names list may be (`NamesFile.byteLimit`).
+    case tooLarge
+    /// The program holding the clipboard did not hand it over in time.
+    case noAnswer
+
+    /// What the window says (instead of "has no entries", which blamed a list it never got).
+    public var note: String {
+        switch self {
+        case .empty: return "The clipboard is empty: copy a list first (one name a line)"
+        case .tooLarge: return "The clipboard holds more than \(NamesFile.byteLimit >> 20) MB, more than a list may be"
+        case .noAnswer: return "The clipboard did not arrive: copy the list again"
+        }
+    }
 }
 
 /// A file dropped on the window: its name and bytes, or why it could not be read.

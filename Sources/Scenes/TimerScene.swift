@@ -77,11 +77,14 @@ public final class TimerScene: Scene {
         if isFinished(at: t) || isOvertime(at: t) { restart(at: t) } else if clock.isRunning(at: t) { clock.pause(at: t) } else { clock.resume(at: t) }
     }
 
-    /// The program of `config`: its steps, or for `until` one step from startTime + `start` to that time.
+    /// The program of `config`: its steps, or for `until` one step from startTime + `start` to that
+    /// time, with the config's label (`until` replaces the step's duration, nothing else).
     static func program(_ config: TimerConfig, startTime: Double, startingAt start: Double) -> TimerProgram {
         guard let until = config.until else { return TimerProgram(steps: config.steps, repeats: config.repeats) }
         let now = (startTime + start).truncatingRemainder(dividingBy: 86_400)
-        return TimerProgram(steps: [TimerStep(duration: TimerConfig.secondsUntil(until, from: now))], repeats: false)
+        var step = config.steps[0]
+        step.duration = TimerConfig.secondsUntil(until, from: now)
+        return TimerProgram(steps: [step], repeats: false)
     }
 
     // MARK: State

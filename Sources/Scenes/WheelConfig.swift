@@ -282,6 +282,7 @@ extension WheelConfig {
                 throw reader.error("wheel.items[\(i)].weight", "\(formatted(item.weight)) is not a weight (use a finite number ≥ 0)")
             }
             for (i, item) in items.enumerated() {
+                if let problem = NameText.problem(item.text) { throw reader.error("wheel.items[\(i)].text", problem) }
                 if let stock = item.stock, !(0...WheelConfig.stockLimit).contains(stock) {
                     throw reader.error("wheel.items[\(i)].stock", "\(stock) is out of range (a whole number from 0 to \(WheelConfig.stockLimit))")
                 }

@@ -11,12 +11,12 @@ extension ConfigReader {
     func item(_ value: JSONValue, at path: String, index: Int) throws(ConfigError) -> WheelItem {
         var item = WheelItem(text: "", color: WheelConfig.paletteColor(index))
         item.automaticColor = true
-        if case .string(let text) = value { item.text = text; return item }
+        if case .string(let text) = value { item.text = try name(text, at: path); return item }
         guard case .object(let o) = value else {
             throw error(path, "must be a name (\"Alice\") or an object ({\"text\": …}), not \(value.kindDescription)")
         }
         try rejectUnknownKeys(o, known: WheelConfig.knownItemKeys, at: path)
-        if let raw = o["text"] { item.text = try string(raw, at: path + ".text") }
+        if let raw = o["text"] { item.text = try name(try string(raw, at: path + ".text"), at: path + ".text") }
         if let raw = o["color"] { item.color = try color(raw, at: path + ".color"); item.automaticColor = false }
         if let raw = o["labelColor"] { item.labelColor = try color(raw, at: path + ".labelColor") }
         if let raw = o["value"] { item.value = try number(raw, at: path + ".value") }
@@ -33,6 +33,12 @@ extension ConfigReader {
             item.stock = Int(n)
         }
         return item
+    }
+
+    /// An item's text: a name holds no control character (a JSON string can spell one: "\u0000").
+    func name(_ text: String, at path: String) throws(ConfigError) -> String {
+        if let problem = NameText.problem(text) { throw error(path, problem) }
+        return text
     }
 
     /// "none" or null: no ring; otherwise a PNG path relative to the config file's directory. A bare

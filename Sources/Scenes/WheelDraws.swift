@@ -284,6 +284,8 @@ extension WheelScene {
             if let error = failure(of: { () throws(DrawError) in try edit.add(pasted: Array(text.utf8), name: "the clipboard") }) {
                 show("The clipboard: " + error.problem, at: t)
             }
+        case .clipboardProblem(let problem):
+            show(problem.note, at: t)
         case .dropFile(let file):
             let name = FilePaths.lastComponent(of: file.path)
             if let bytes = file.bytes {

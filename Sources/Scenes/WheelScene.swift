@@ -213,6 +213,8 @@ public final class WheelScene: Scene {
             openEditor(at: t)
         case .paste(let text):
             replaceEntries(with: Array(text.utf8), from: "the clipboard", source: "paste", at: t)
+        case .clipboardProblem(let problem):
+            show(problem.note, at: t)
         case .dropFile(let file):
             guard let bytes = file.bytes else {
                 return show("Could not read '\(FilePaths.lastComponent(of: file.path))': \(file.problem ?? "unreadable")", at: t)

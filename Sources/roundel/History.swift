@@ -28,10 +28,10 @@ struct History: ParsableCommand {
     @Option(help: ArgumentHelp("A config file whose \"state\" names the state database.", valueName: "file.json"))
     var config: String?
 
-    @Flag(help: "One JSON object a line: draw, time, event, round, index, text, value, chance, …")
+    @Flag(help: "One JSON object a line: draw, time, event, round, index, text, value, chance, … (a name's exact text; control and bidi characters as \\u escapes).")
     var json = false
 
-    @Flag(help: "CSV with a header line, for a spreadsheet.")
+    @Flag(help: "CSV with a header line, for a spreadsheet. Safe to print: a name's control characters and bidi overrides are written as \\u{1B}, \\t, … (as in the table), and one starting with = + - @ gets an apostrophe.")
     var csv = false
 
     func run() throws {

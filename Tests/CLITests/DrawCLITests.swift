@@ -230,19 +230,104 @@ final class DrawCLITests: XCTestCase {
         }
     }
 
+    /// Draws of `names`, forced to each index in turn, recorded through the library as a Roundel
+    /// before names refused control characters recorded them (the command line now refuses such names).
+    func recordDraws(of names: [String], in path: String) throws {
+        let raffle = try Raffle(entries: names.map { Entry(text: $0) }, ledger: try Ledger.open(path: path))
+        for i in names.indices { _ = try raffle.record(try raffle.choose(forcing: i)) }
+    }
+
     /// A name with control characters (an escape sequence, a tab) is shown escaped in the table: it
     /// neither acts on the terminal of whoever reads the history nor breaks its columns.
     func testHistoryTableEscapesControlCharactersInNames() throws {
-        let config = try write(#"{"wheel": {"items": ["Ev\u001b[2Jil", "Tab\there", "Ok"]}}"#, "esc.json")
-        for i in 0..<2 {
-            XCTAssertEqual(try cli.run(["spin", "--config", config, "--state", dir + "/e.db", "--spin-to", String(i)]).status, 0)
-        }
+        try recordDraws(of: ["Ev\u{1B}[2Jil", "Tab\there"], in: dir + "/e.db")
         let table = try cli.run(["history", "--state", dir + "/e.db"])
         XCTAssertEqual(table.status, 0, table.stderr)
         XCTAssertFalse(table.stdout.contains("\u{1B}") || table.stdout.contains("\t"), table.stdout)
         let lines = table.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.map { String($0.dropFirst(34)) }.dropFirst(2),
                        [#"Ev\u{1B}[2Jil      0     -"#, #"Tab\there          0     -"#])
+    }
+
+    /// `history --csv` passed a name's escape sequences to the terminal raw, and `--json` its DEL, C1
+    /// controls and bidi overrides. Now CSV shows them as visible escapes (RFC 4180 quoting and the
+    /// formula apostrophe kept) and JSON as \u escapes that read back as the exact name.
+    func testHistoryInCSVAndJSONIsSafeToPrint() throws {
+        let names = ["Ev\u{1B}[2Jil", "\u{202E}lieve", "Tab\there", #"=HYPERLINK("x")"#, "Del\u{7F}", "C1\u{9B}31m",
+                     "\u{2067}אבי\u{2069}", "דנה\u{200F}", #"a,b "q""#, "Line\nbreak", "Arabic\u{61C}mark"]
+        try recordDraws(of: names, in: dir + "/h.db")
+        // What would act on a terminal: control characters (but the output's own line ends), bidi controls.
+        func acting(_ text: String, marks: Bool) -> [Unicode.Scalar] {
+            text.replacingOccurrences(of: "\r\n", with: "").replacingOccurrences(of: "\n", with: "").unicodeScalars.filter { u in
+                u.value < 0x20 || (0x7F...0x9F).contains(u.value) || (0x202A...0x202E).contains(u.value)
+                    || (0x2066...0x2069).contains(u.value) || (marks && [0x200E, 0x200F, 0x061C].contains(u.value))
+            }
+        }
+
+        let csv = try cli.run(["history", "--state", dir + "/h.db", "--csv"])
+        XCTAssertEqual(csv.status, 0, csv.stderr)
+        XCTAssertEqual(acting(csv.stdout, marks: false), [], csv.stdout)
+        let texts = csv.stdout.components(separatedBy: "\r\n").dropFirst().dropLast().map { row in
+            // The text is the sixth of 16 fields; only it can hold a comma (and then it is quoted).
+            let fields = row.split(separator: ",", omittingEmptySubsequences: false)
+            return fields[5..<(fields.count - 10)].joined(separator: ",")
+        }
+        XCTAssertEqual(texts, [#"Ev\u{1B}[2Jil"#, #"\u{202E}lieve"#, #"Tab\there"#, #""'=HYPERLINK(""x"")""#, #"Del\u{7F}"#,
+                               #"C1\u{9B}31m"#, #"\u{2067}אבי\u{2069}"#, "דנה\u{200F}", #""a,b ""q""""#, #"Line\nbreak"#,
+                               "Arabic\u{61C}mark"])
+
+        let json = try cli.run(["history", "--state", dir + "/h.db", "--json"])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertEqual(acting(json.stdout, marks: true), [], json.stdout)
+        for escape in [#"\u001b"#, #"\u202e"#, #"\u007f"#, #"\u009b"#, #"\u2067"#, #"\u200f"#, #"\u061c"#] {
+            XCTAssertTrue(json.stdout.contains(escape), "\(escape) in \(json.stdout)")
+        }
+        XCTAssertEqual(try json.stdout.split(separator: "\n").map(self.json).compactMap { $0["text"] as? String }, names,
+                       "every name exactly")
+
+        let table = try cli.run(["history", "--state", dir + "/h.db"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertEqual(acting(table.stdout, marks: false), [], table.stdout)
+    }
+
+    /// A NUL in a name was taken: the wheel showed "Ben", the record kept "Be" and `history` then
+    /// called the untouched file altered (exit 1). Now a control character in a name, from a names
+    /// file or a config, is one line naming the place, exit 2, and nothing is recorded.
+    func testANameWithAControlCharacterIsRefusedAndNothingIsWritten() throws {
+        let db = dir + "/never.db"
+        let names = dir + "/class.txt"
+        try Data("Ann\n# 4B\nBe\u{0}n\nCat\n".utf8).write(to: URL(fileURLWithPath: names))
+        let r = try cli.run(["spin", "--names", names, "--state", db])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertEqual(r.stderr, "roundel: names '\(names)': line 3: 'Be\\u{0}n' has a control character (U+0000, NUL), "
+                       + "which a name cannot have (save the list as UTF-8 text)\n")
+        XCTAssertEqual(r.stdout, "")
+        for (json, mention) in [(#"{"wheel": {"items": ["Ann", "Ev\u001b[2Jil"]}}"#, "wheel.items[1]: 'Ev\\u{1B}[2Jil' has a control character (U+001B, escape)"),
+                                (#"{"wheel": {"items": [{"text": "B\u0085"}]}}"#, "wheel.items[0].text: 'B\\u{85}' has a control character (U+0085, next line)"),
+                                (#"{"wheel": {"items": ["Tab\there"]}}"#, "(U+0009, tab), which a name cannot have")] {
+            try cli.assertUserError(["spin", "--config", try write(json, "bad.json"), "--state", db], mentions: mention)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: db), "nothing written")
+    }
+
+    /// A list saved as UTF-16 without a byte order mark (as many scripts write it) is read as the
+    /// names it holds: the winner's name in `spin`'s JSON and in the history, whose chain is whole.
+    func testAUTF16ListWithoutAMarkIsReadAsItsNames() throws {
+        let korean = ["김민준", "이서연", "박지호", "Zoë"]
+        for (encoding, file) in [(String.Encoding.utf16LittleEndian, "le.txt"), (.utf16BigEndian, "be.txt")] {
+            let names = dir + "/" + file, db = dir + "/" + file + ".db"
+            try XCTUnwrap(korean.map { $0 + "\r\n" }.joined().data(using: encoding)).write(to: URL(fileURLWithPath: names))
+            for i in korean.indices {
+                let spin = try cli.run(["spin", "--names", names, "--state", db, "--spin-to", String(i)])
+                XCTAssertEqual(spin.status, 0, spin.stderr)
+                let line = try XCTUnwrap(spin.stdout.split(separator: "\n").first, spin.stderr)
+                XCTAssertEqual((try json(line)["result"] as? [String: Any])?["text"] as? String, korean[i])
+            }
+            let history = try cli.run(["history", "--state", db, "--json"])
+            XCTAssertEqual(history.status, 0, history.stderr)
+            XCTAssertEqual(history.stderr, "")
+            XCTAssertEqual(try history.stdout.split(separator: "\n").map(json).compactMap { $0["text"] as? String }, korean)
+        }
     }
 
     func testBadNamesFilesAreNamedAndWriteNothing() throws {

@@ -203,6 +203,19 @@ final class LedgerTests: XCTestCase {
         return sqlite3_column_int(statement, 0)
     }
 
+    /// A text is stored whole: SQLite was given the text up to its first NUL, so a name with one
+    /// (from a library caller, or an older Roundel) was kept cut short and the chain then said the
+    /// untouched draw had been changed.
+    func testATextIsStoredWholeAndItsChainHolds() throws {
+        let path = dir + "/event.db"
+        let raffle = try Raffle(entries: [Entry(text: "Be\u{0}n"), Entry(text: "Ann")], ledger: try Ledger.open(path: path))
+        _ = try raffle.record(try raffle.choose(forcing: 0))
+        let ledger = try Ledger.openForReading(path: path)
+        XCTAssertEqual(try ledger.history().map(\.text), ["Be\u{0}n"])
+        XCTAssertEqual(try ledger.latestRound()?.entries.map(\.text), ["Be\u{0}n", "Ann"])
+        XCTAssertEqual(try ledger.verify(), [])
+    }
+
     func testAnEditedOrDeletedRowBreaksTheChain() throws {
         let path = try fileWithDraws(4)
         XCTAssertEqual(try Ledger.openForReading(path: path).verify(), [])

@@ -95,4 +95,12 @@ final class FilesTests: XCTestCase {
         let long = MessageText.oneLine("roundel: --size '" + String(repeating: "9", count: 100_000) + "' is not a size")
         XCTAssertEqual(long.count, MessageText.lineLimit + 1, "cut, with the ellipsis")
     }
+
+    /// A bidi override, embedding or isolate turns the rest of a terminal line around: it is
+    /// escaped like a control character. Bidi marks, which right-to-left names need, stay.
+    func testBidiOverridesAreEscapedAndMarksKept() {
+        XCTAssertEqual(MessageText.quoted("\u{202E}evil.exe\u{2066}x\u{2069}\u{202A}"), #"'\u{202E}evil.exe\u{2066}x\u{2069}\u{202A}'"#)
+        XCTAssertEqual(MessageText.quoted("\u{200F}דנה\u{200E}\u{61C}"), "'\u{200F}דנה\u{200E}\u{61C}'")
+        XCTAssertEqual(MessageText.oneLine("roundel: '\u{202E}x'"), #"roundel: '\u{202E}x'"#)
+    }
 }

@@ -3,7 +3,7 @@
 @testable import Host
 import CSDL2
 import Raster
-import Scenes
+@testable import Scenes
 import TestDisplay
 import XCTest
 
@@ -148,6 +148,80 @@ final class WindowTests: XCTestCase {
             XCTAssertTrue(states.first?.contains("\"state\":\"idle\"") == true, states.first ?? "no frame")
             XCTAssertTrue(states.contains { $0.contains("\"state\":\"spinning\"") }, "Space spins the wheel")
             XCTAssertEqual(shown.last, scenes[1].name, "Tab shows the next scene")
+        }
+    }
+
+    /// A 2 MB list on the clipboard of another program, pasted into a real X11 window: every name
+    /// arrives. xclip, like GTK and Qt programs, hands a selection over about 1 MB in pieces (X11's
+    /// INCR), which SDL2 cannot read: it waited 1 s, returned "" (the window then said the list "has
+    /// no entries") and took the clipboard over with "" itself. With no owner the note says the
+    /// clipboard is empty; over 16 MB, that it is too large. The clipboard is read while the window
+    /// runs, through its event loop, as Ctrl+V reads it. An owner that never answers is named as such
+    /// (after 3 s) and keeps the clipboard.
+    func testRealWindowPastesTwoMegabytesFromAnotherProgram() throws {
+        let display = try Self.xDisplay()
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard let xclip = path.split(separator: ":").map({ "\($0)/xclip" }).first(where: FileManager.default.isExecutableFile)
+        else { throw XCTSkip("xclip is not installed (make test installs it)") }
+        let dir = NSTemporaryDirectory() + "roundel-paste-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // 2 000 names, each with a line of notes, as a spreadsheet's export: 2.1 MB.
+        let names = (1...2000).map { "Pupil \($0)" }
+        let list = names.map { $0 + "\n# notes: " + String(repeating: "present ", count: 130) + "\n" }.joined()
+        XCTAssertGreaterThan(list.utf8.count, 2_000_000)
+        try list.write(toFile: dir + "/list.txt", atomically: true, encoding: .utf8)
+        FileManager.default.createFile(atPath: dir + "/huge.txt", contents: Data(repeating: 0x61, count: (16 << 20) + 1))
+
+        /// xclip holding `file` on the CLIPBOARD, once it says it owns it.
+        func own(_ file: String) throws -> Process {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: xclip)
+            process.arguments = ["-selection", "clipboard", "-i", "-quiet", file]
+            process.environment = ["DISPLAY": display]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = out
+            try process.run()
+            var said = ""
+            while !said.contains("Waiting for selection requests") {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                said += String(decoding: chunk, as: UTF8.self)
+            }
+            return process
+        }
+
+        try withEnvironment(["SDL_VIDEODRIVER": "x11", "DISPLAY": display]) {
+            let window = try Window(title: "paste", width: 320, height: 240)
+            let wheel = try WheelScene(resources: try sceneResources(), seed: 1)
+            /// Ctrl+V in the window, then quit: what the wheel's note says.
+            func paste() throws -> String? {
+                let session = Session(window: window, scenes: [wheel], initialScene: "wheel", options: HostOptions(), clock: SteppingClock())
+                HostTests.pushKey(SDLK_v, modifiers: UInt16(KMOD_LCTRL.rawValue))
+                HostTests.pushQuit()
+                XCTAssertEqual(try session.run(), .windowClosed)
+                return wheel.note?.text
+            }
+
+            let holder = try own(dir + "/list.txt")
+            XCTAssertEqual(try paste(), "2000 entries from the clipboard")
+            XCTAssertEqual(wheel.items.map(\.text), names)
+            holder.terminate()
+            holder.waitUntilExit()
+
+            XCTAssertEqual(try paste(), ClipboardProblem.empty.note, "nobody holds the clipboard")
+            let huge = try own(dir + "/huge.txt")
+            XCTAssertEqual(try paste(), ClipboardProblem.tooLarge.note)
+            huge.terminate()
+            huge.waitUntilExit()
+
+            // A program that takes the clipboard and never answers: the note says so, and the
+            // clipboard stays that program's (SDL, timing out, took it over with "").
+            let silent = try XCTUnwrap(SilentClipboardOwner(display: display))
+            XCTAssertEqual(try paste(), ClipboardProblem.noAnswer.note)
+            XCTAssertTrue(silent.ownsClipboard, "the clipboard is still the other program's")
+            XCTAssertEqual(wheel.items.count, 2000, "a paste that could not be read changes nothing")
         }
     }
 

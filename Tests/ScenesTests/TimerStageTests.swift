@@ -91,4 +91,17 @@ final class TimerStageTests: ConfigFileTestCase {
         XCTAssertEqual(TimerConfig.secondsUntil(3600, from: 3600), 86_400, "now is not 'until': the next one")
         XCTAssertEqual(TimerConfig.secondsUntil(0, from: 86_399), 1)
     }
+
+    /// A countdown to a time of day with a label shows the label, as a countdown for a duration does
+    /// (the label was dropped: the one step `until` makes was built without it), after a restart too.
+    func testUntilKeepsTheLabel() throws {
+        let config = try TimerConfig.load(path: try write(#"{"timer": {"until": "14:30", "label": "Doors open"}}"#))
+        let scene = try TimerScene(config: config, resources: try TimerSnapshotTests.latinResources())
+        scene.startTime = 14 * 3600
+        XCTAssertEqual(scene.status(at: 0).label, "Doors open")
+        XCTAssertEqual(scene.jsonLine(at: 60),
+                       #"{"scene":"timer","t":60,"state":"running","step":0,"label":"Doors open","remaining":1740,"alert":"none","progress":0.033333,"display":"29:00"}"#)
+        scene.restart(at: 600)
+        XCTAssertEqual(scene.status(at: 601).label, "Doors open")
+    }
 }

@@ -76,6 +76,15 @@ final class WheelConfigTests: ConfigFileTestCase {
         }
     }
 
+    /// A config built in code gets the file's rule for names (WheelScene checks it first).
+    func testAControlCharacterInANameIsRejectedInCodeToo() {
+        var config = WheelConfig.defaults
+        config.items[1].text = "five\nhundred"
+        XCTAssertThrowsError(try config.validate(file: "code")) { error in
+            XCTAssertEqual("\(error)", #"roundel: config 'code': wheel.items[1].text: 'five\nhundred' has a control character (U+000A, line feed), which a name cannot have"#)
+        }
+    }
+
     func testDefaultsAndAnEmptyFileGiveEightPrizes() throws {
         XCTAssertEqual(WheelConfig.defaults.items.count, 8)
         XCTAssertNoThrow(try WheelConfig.defaults.validate())

@@ -226,12 +226,12 @@ final class WheelDrawTests: XCTestCase {
         XCTAssertEqual(wheel.items.map(\.text), ["Zoë", "민준", "Li Wei"])
         XCTAssertEqual(wheel.raffle.round?.source, "paste")
         XCTAssertEqual(wheel.note?.text, "3 entries from the clipboard")
-        for bad in ["", "\t3\n", "a\tlots\n"] {
+        for bad in ["", "\t3\n", "a\tlots\n", "Ann\nEv\u{1B}[2Jil\n", "Nel\u{85}\n"] {
             wheel.handle(.paste(bad), at: 1, frameSize: size)
             XCTAssertEqual(wheel.items.map(\.text), ["Zoë", "민준", "Li Wei"], "'\(bad)' changes nothing")
             XCTAssertTrue(wheel.note?.text.hasPrefix("The clipboard: ") == true, wheel.note?.text ?? "")
         }
-        wheel.handle(.dropFile(DroppedFile(path: "/x/list.txt", bytes: [0xFF, 0xFE, 0x41])), at: 2, frameSize: size)
+        wheel.handle(.dropFile(DroppedFile(path: "/x/list.txt", bytes: [0x4A, 0xF6, 0x72, 0x67])), at: 2, frameSize: size)
         XCTAssertEqual(wheel.note?.text, "List.txt: line 1 is not UTF-8 text (save the list as UTF-8)")
         wheel.handle(.dropFile(DroppedFile(path: "/x/list.txt", bytes: Array("P\nQ\n".utf8))), at: 3, frameSize: size)
         XCTAssertEqual(wheel.items.map(\.text), ["P", "Q"])
@@ -267,6 +267,27 @@ final class WheelDrawTests: XCTestCase {
         XCTAssertEqual(wheel.raffle.round?.source, "editor")
         XCTAssertEqual(wheel.raffle.entries.map(\.text), ["Ann", "Ben", "민준"])
         XCTAssertEqual(wheel.items.map(\.text), ["Ann", "Ben", "민준"].filter { $0 != won }, "the winner stays out")
+    }
+
+    /// Typed text with a control character (C1's U+0085 passed the old filter, which took only C0 and
+    /// DEL) is refused with a note, as is a pasted list with one; the line being typed is kept.
+    func testTheEditorRefusesControlCharacters() throws {
+        let wheel = try WheelScene(config: names(["Ann", "Ben"]), resources: try resources(), seed: 3)
+        let size = Size(width: 320, height: 240)
+        wheel.handle(.openEditor, at: 0, frameSize: size)
+        wheel.handle(.text("Zo"), at: 0, frameSize: size)
+        for (typed, problem) in [("\u{85}x", "Not typed: a control character (U+0085, next line)"),
+                                 ("\u{1B}[2J", "Not typed: a control character (U+001B, escape)"),
+                                 ("a\nb", "Not typed: a control character (U+000A, line feed)")] {
+            wheel.handle(.text(typed), at: 1, frameSize: size)
+            XCTAssertEqual(wheel.editor?.problem, problem)
+        }
+        wheel.handle(.paste("Cat\nD\u{7F}ov\n"), at: 2, frameSize: size)
+        XCTAssertEqual(wheel.note?.text, #"The clipboard: line 2: 'D\u{7F}ov' has a control character (U+007F, delete), which a name cannot have"#)
+        wheel.handle(.text("ë"), at: 3, frameSize: size)
+        wheel.handle(.submit, at: 3, frameSize: size)
+        XCTAssertEqual(wheel.editor?.problem, nil)
+        XCTAssertEqual(wheel.editor?.entries.map(\.text), ["Ann", "Ben", "Zoë"], "the refused text and list left no trace")
     }
 
     func testREndsTheEventAndBringsEveryoneBack() throws {

@@ -152,14 +152,14 @@ final class WheelLayoutTests: XCTestCase {
     }
 
     func testJSONLine() throws {
-        let config = WheelConfig(items: [WheelItem(text: "say \"hi\"\\\n", color: .red, value: 1000),
+        let config = WheelConfig(items: [WheelItem(text: "say \"hi\"\\", color: .red, value: 1000),
                                          WheelItem(text: "b", color: .blue, value: 2.5)])
         let wheel = try WheelScene(config: config, resources: try WheelSnapshotTests.latinResources(), seed: 1)
         XCTAssertEqual(wheel.jsonLine(at: 0), #"{"scene":"wheel","t":0,"rotation":0,"state":"idle"}"#)
         try wheel.spin(at: 0, to: 0)
         let line = wheel.jsonLine(at: 60)
-        XCTAssertTrue(line.hasSuffix(#""state":"stopped","result":{"index":0,"text":"say \"hi\"\\\n","value":1000}}"#), line)
+        XCTAssertTrue(line.hasSuffix(#""state":"stopped","result":{"index":0,"text":"say \"hi\"\\","value":1000}}"#), line)
         let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        XCTAssertEqual((parsed?["result"] as? [String: Any])?["text"] as? String, "say \"hi\"\\\n")
+        XCTAssertEqual((parsed?["result"] as? [String: Any])?["text"] as? String, "say \"hi\"\\")
     }
 }

@@ -28,7 +28,8 @@ extension WheelScene {
         let shown = shownEntries(standing, soldOut: config.soldOut)
         let slices = shown.isEmpty ? [WheelScene.emptySlice] : shown.map { items[$0] }
         let layout = sliceLayout(for: slices, sizeByWeight: config.sizeByWeight, numbered: config.numbered != nil)
-        return Spinner(layout: layout, weights: shown.isEmpty ? [0] : shown.map { standing.weights[$0] }, settings: config.spin)
+        let weights = standing.weights   // worked out once: it is a computed list of every entry
+        return Spinner(layout: layout, weights: shown.isEmpty ? [0] : shown.map { weights[$0] }, settings: config.spin)
     }
 
     /// What an empty wheel shows (everything removed or hidden): one plain slice.
@@ -112,7 +113,8 @@ extension WheelScene {
         labelSuffixes = newSuffixes
         // Made once here, so a frame that shows one builds no string: a nameless slice is "#n".
         bannerTexts = newItems.indices.map { newItems[$0].text.isEmpty ? "#\($0 + 1)" : WheelScene.shortened(newItems[$0].text) }
-        let weights = nowShown.isEmpty ? [0] : nowShown.map { standing.weights[$0] }
+        let allWeights = standing.weights   // worked out once: it is a computed list of every entry
+        let weights = nowShown.isEmpty ? [0] : nowShown.map { allWeights[$0] }
         let layout = WheelScene.sliceLayout(for: newItems, sizeByWeight: config.sizeByWeight, numbered: numberedCount != nil)
         if keepingSpinner {
             spinner = Spinner(layout: layout, weights: weights, settings: config.spin, rotation: spinner.rotation(at: t))

@@ -86,6 +86,21 @@ final class StorageFaultTests: XCTestCase {
         return (draws, r.status, r.stderr)
     }
 
+    /// Puts `state` in WAL mode with a change left in its WAL and index, as a kiosk of an earlier
+    /// Roundel killed while it ran left it (python3's sqlite3, which exits without closing the file).
+    func leaveAWAL(in state: String, asNobody: Bool = false) throws {
+        let script = """
+            import sqlite3, os
+            c = sqlite3.connect('\(state)', isolation_level=None)
+            c.execute('PRAGMA journal_mode=WAL'); c.execute('PRAGMA wal_autocheckpoint=0')
+            c.execute('UPDATE events SET opened = opened')
+            os._exit(0)
+            """
+        let user = asNobody ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+        let command = user + ["/usr/bin/python3", "-c", script]
+        try LoopDisk.run(command[0], Array(command.dropFirst()))
+    }
+
     /// A kiosk started on a nearly full disk of 1 KiB blocks shows its wheel, and spins go on while
     /// the file has room and then each says the disk is full in one line; every draw printed is in
     /// the history, which reads the full disk too. Before, SQLite's WAL index (`-shm`, mapped and
@@ -153,14 +168,7 @@ final class StorageFaultTests: XCTestCase {
         for seed in 1...2 { XCTAssertEqual(try cli.run(["spin", "--state", state, "--seed", String(seed)]).status, 0) }
         // WAL mode, a change left in the WAL by a process that never closed the file (as a killed
         // kiosk of an earlier Roundel left it), and no index.
-        let script = """
-            import sqlite3, os
-            c = sqlite3.connect('\(state)', isolation_level=None)
-            c.execute('PRAGMA journal_mode=WAL'); c.execute('PRAGMA wal_autocheckpoint=0')
-            c.execute('UPDATE events SET opened = opened')
-            os._exit(0)
-            """
-        try LoopDisk.run("/usr/bin/python3", ["-c", script])
+        try leaveAWAL(in: state)
         XCTAssertTrue(FileManager.default.fileExists(atPath: state + "-wal"))
         try FileManager.default.removeItem(atPath: state + "-shm")
         try disk.remount(readOnly: true)
@@ -246,14 +254,7 @@ final class StorageFaultTests: XCTestCase {
     func testAReadOnlyIndexLeftByAnEarlierRoundelIsRepaired() throws {
         let state = try nobodysFolder() + "/roundel.db"
         XCTAssertEqual(try asNobody(["spin", "--state", state]).status, 0)
-        let script = """
-            import sqlite3, os
-            c = sqlite3.connect('\(state)', isolation_level=None)
-            c.execute('PRAGMA journal_mode=WAL'); c.execute('PRAGMA wal_autocheckpoint=0')
-            c.execute('UPDATE events SET opened = opened')
-            os._exit(0)
-            """
-        try LoopDisk.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script])
+        try leaveAWAL(in: state, asNobody: true)
         XCTAssertEqual(chmod(state + "-shm", 0o444), 0)
         let spin = try asNobody(["spin", "--state", state])
         XCTAssertEqual(spin.status, 0, spin.stderr)

@@ -86,7 +86,9 @@ struct GlyphTableBuilder {
     /// another charset): the Unicode scalar of each appended glyph, nil to drop it; of two codes for
     /// one scalar the lower wins.
     func table(scalars: [UInt32?]? = nil) -> GlyphTable {
-        let exact = bits.withUnsafeBufferPointer { Array($0) }   // the reserve given back
+        // The reserve given back when much of it went unused (small glyphs: most of the file is not
+        // rows). Untouched pages cost nothing, and a copy of a large font's bits would, while it is made.
+        let exact = bits.capacity - bits.count > bits.count / 8 ? bits.withUnsafeBufferPointer { Array($0) } : bits
         var increasing = true
         for i in codes.indices.dropFirst() where codes[i - 1] >= codes[i] { increasing = false; break }
         if increasing && scalars == nil { return GlyphTable(codes: codes, entries: entries, bits: exact) }

@@ -3,8 +3,9 @@ SWIFT ?= swift
 SIZE ?= 512x512
 APT_PACKAGES := libsdl2-dev libpng-dev libsqlite3-dev libsystemd-dev libfribidi-dev libwebp-dev pkg-config unifont xvfb
 # Only for `make test` and `make bench`: ffmpeg (ffprobe) checks and times `roundel record`'s MP4s
-# (the app needs it only to write MP4); GNU time measures a child's peak memory (LimitTests).
-TEST_PACKAGES := ffmpeg time
+# (the app needs it only to write MP4); GNU time measures a child's peak memory (LimitTests);
+# libfaketime sets the wall clock a window sees while it runs (WallClockTests).
+TEST_PACKAGES := ffmpeg time faketime
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release run test render clean bench check-arm64 install uninstall fuzz

@@ -1,6 +1,7 @@
 // BitmapFont: bitmap fonts (BDF, GNU Unifont .hex) drawn as anti-aliased coverage at any size and angle.
 // Public face of the module:
 //   BitmapFont(contentsOfFile:)         one strike (one pixel size) of a font; throws FontError
+//   font.memoryBytes                    what it keeps in memory (glyphs a bit a pixel: GlyphTable)
 //   FontFace(strikes:)                  the sizes of one design; the best one is picked per text size
 //   FontStack(faces:) / .defaultStack   primary face then fallbacks; a missing character draws a hollow box
 //   stack.measure(_:size:)              advance width and line height in px

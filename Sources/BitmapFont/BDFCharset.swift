@@ -64,19 +64,15 @@ struct BDFCharset {
 
     var isUnicode: Bool { iconvName == nil }
 
-    /// `glyphs` keyed by Unicode scalar instead of the font's numbers; numbers that are not a
-    /// character of the set are dropped, and of two numbers for one character the lower wins.
-    func remap(_ glyphs: [UInt32: Glyph]) -> [UInt32: Glyph] {
-        guard let iconvName else { return glyphs }
-        guard let converter = iconv_open("UTF-32LE", iconvName), converter != iconv_t(bitPattern: -1) else { return [:] }
-        defer { iconv_close(converter) }
-        var out: [UInt32: Glyph] = [:]
-        out.reserveCapacity(glyphs.count)
-        for code in glyphs.keys.sorted() {
-            guard let scalar = convert(Int(code), with: converter), out[scalar] == nil else { continue }
-            out[scalar] = glyphs[code]
+    /// The Unicode scalar of each of the font's numbers, nil where the set has no character (the
+    /// glyph is dropped). Which of two numbers for one character wins is GlyphTableBuilder's choice.
+    func remap(_ codes: [UInt32]) -> [UInt32?] {
+        guard let iconvName else { return codes }
+        guard let converter = iconv_open("UTF-32LE", iconvName), converter != iconv_t(bitPattern: -1) else {
+            return Array(repeating: nil, count: codes.count)
         }
-        return out
+        defer { iconv_close(converter) }
+        return codes.map { convert(Int($0), with: converter) }
     }
 
     /// One number's character, or nil when the set has none there (or it is not one character).

@@ -37,6 +37,9 @@ struct BDFIndex: Sendable {
 
     func advance(for code: UInt32) -> Int? { glyph(for: code)?.advance }
 
+    /// The bytes it keeps.
+    var byteCount: Int { bytes.count }
+
     /// Number of glyphs (counts STARTCHAR lines; for tests and `glyphCount`).
     var count: Int {
         var n = 0, at = glyphsStart

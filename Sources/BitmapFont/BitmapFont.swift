@@ -1,6 +1,7 @@
 // BitmapFont: bitmap fonts (BDF, GNU Unifont .hex) drawn as anti-aliased coverage at any size and angle.
 // Public face of the module:
 //   BitmapFont(contentsOfFile:)         one strike (one pixel size) of a font; throws FontError
+//   font.memoryBytes                    what it keeps in memory (glyphs a bit a pixel: GlyphTable)
 //   FontFace(strikes:)                  the sizes of one design; the best one is picked per text size
 //   FontStack(faces:) / .defaultStack   primary face then fallbacks; a missing character draws a hollow box
 //   stack.measure(_:size:)              advance width and line height in px
@@ -23,7 +24,9 @@ public final class BitmapFont: Sendable {
     private let storage: Storage
 
     private enum Storage: Sendable {
-        case table([UInt32: Glyph])
+        /// A checked file's glyphs, packed (BDF or .hex).
+        case table(GlyphTable)
+        /// Files taken on trust (the shipped and system fonts): their bytes, searched per glyph.
         case hex(HexIndex)
         case sortedBDF(BDFIndex)
     }
@@ -39,8 +42,8 @@ public final class BitmapFont: Sendable {
             let font = try parser.parse(data)
             self.name = font.family; ascent = font.ascent; descent = font.descent; storage = .table(font.glyphs)
         case .hex:
-            storage = .hex(try HexIndex(bytes: data, name: name))
-            self.name = FilePaths.lastComponent(of: name); ascent = HexIndex.ascent; descent = HexIndex.descent
+            storage = .table(try HexFont.table(bytes: data, name: name))
+            self.name = FilePaths.lastComponent(of: name); ascent = HexFont.ascent; descent = HexFont.descent
         }
     }
 
@@ -56,7 +59,7 @@ public final class BitmapFont: Sendable {
     /// 3.7 MB costs ~2 ms where the full check costs 12–20 ms more.
     public init(trustedSortedHexFile path: String) throws(FontError) {
         storage = .hex(HexIndex(uncheckedSortedBytes: try BitmapFont.read(path)))
-        name = FilePaths.lastComponent(of: path); ascent = HexIndex.ascent; descent = HexIndex.descent
+        name = FilePaths.lastComponent(of: path); ascent = HexFont.ascent; descent = HexFont.descent
     }
 
     /// A Unicode BDF file whose glyphs are sorted by ENCODING, taken on trust (BDFIndex): only the
@@ -70,7 +73,7 @@ public final class BitmapFont: Sendable {
 
     /// The most bytes a font file may have (GNU Unifont's whole .hex is about 10 MB).
     public static let fileLimit = 32 << 20
-    /// The most glyphs a BDF font may have (GNU Unifont has about 65 000 with its upper planes);
+    /// The most glyphs a font file may have (GNU Unifont has about 65 000 with its upper planes);
     /// parsing is checked before each one, so a hostile file costs at most this many.
     public static let glyphLimit = 100_000
 
@@ -80,11 +83,11 @@ public final class BitmapFont: Sendable {
         }
     }
 
-    /// The glyph for `scalar`, or nil when this font has none. Hex glyphs are decoded on each call
-    /// (FontStack caches their outlines, so this runs once per character).
+    /// The glyph for `scalar`, or nil when this font has none. Glyphs are unpacked (or parsed) on
+    /// each call (FontStack caches their outlines, so this runs once per character).
     public func glyph(for scalar: Unicode.Scalar) -> Glyph? {
         switch storage {
-        case .table(let glyphs): return glyphs[scalar.value]
+        case .table(let glyphs): return glyphs.glyph(for: scalar.value)
         case .hex(let index): return index.glyph(for: scalar.value)
         case .sortedBDF(let index): return index.glyph(for: scalar.value)
         }
@@ -93,7 +96,7 @@ public final class BitmapFont: Sendable {
     /// The pen advance of `scalar` in font px, without decoding the bitmap; nil when missing.
     public func advance(for scalar: Unicode.Scalar) -> Int? {
         switch storage {
-        case .table(let glyphs): return glyphs[scalar.value]?.advance
+        case .table(let glyphs): return glyphs.advance(for: scalar.value)
         case .hex(let index): return index.advance(for: scalar.value)
         case .sortedBDF(let index): return index.advance(for: scalar.value)
         }
@@ -107,6 +110,16 @@ public final class BitmapFont: Sendable {
         case .table(let glyphs): return glyphs.count
         case .hex(let index): return index.count
         case .sortedBDF(let index): return index.count
+        }
+    }
+
+    /// The bytes this font keeps in memory for its glyphs: a checked file's packed bitmaps and
+    /// metrics (at most about half the file), a trusted file's bytes.
+    public var memoryBytes: Int {
+        switch storage {
+        case .table(let glyphs): return glyphs.byteCount
+        case .hex(let index): return index.byteCount
+        case .sortedBDF(let index): return index.byteCount
         }
     }
 }

@@ -1,54 +1,29 @@
 // GNU Unifont `.hex` fonts: one glyph per line, "XXXX:" code point then 32, 64, 96 or 128 hex digits
-// (8, 16, 24 or 32 px wide, always 16 px tall; ascent 14, descent 2). Unifont's file is 3.7 MB with
-// 57 000 lines, so it is never parsed whole. A user's file gets one validating pass (errors name the
-// line) that records each line's code point and offset; the system Unifont is taken on trust and
-// binary-searched line by line, so loading it costs only reading the file. Bits are decoded on demand.
+// (8, 16, 24 or 32 px wide, always 16 px tall; ascent 14, descent 2). A user's file gets one checking
+// pass (errors name the line) that packs its glyphs into a GlyphTable (half the file's digits' size)
+// and lets the file go. The system Unifont (3.7 MB, 57 000 lines) is taken on trust and kept as its
+// bytes, binary-searched line by line, so loading it costs only reading the file (HexIndex).
 
-struct HexIndex: Sendable {
+enum HexFont {
     static let ascent = 14, descent = 2, height = 16
 
-    private let bytes: [UInt8]
-    /// Sorted code points and, at the same index, the offset of the line's first hex digit
-    /// (low 32 bits) and its digit count (upper bits). Empty for an unchecked file, which is
-    /// binary-searched line by line instead (it must be sorted, as GNU Unifont's files are).
-    private let codes: [UInt32]
-    private let locations: [UInt64]
-    private let isChecked: Bool
-
-    /// A file taken on trust: nothing is parsed until a glyph is asked for, then the line is found
-    /// by binary search over the bytes and checked; a bad or unsorted line only makes glyphs missing.
-    init(uncheckedSortedBytes bytes: [UInt8]) {
-        self.bytes = bytes; codes = []; locations = []; isChecked = false
-    }
-
-    init(bytes: [UInt8], name: String) throws(FontError) {
-        var codes: [UInt32] = []
-        var locations: [UInt64] = []
-        codes.reserveCapacity(bytes.count / 36)
-        locations.reserveCapacity(bytes.count / 36)
+    /// Checks every line of a .hex file and packs its glyphs; the first line for a code point wins.
+    static func table(bytes: [UInt8], name: String) throws(FontError) -> GlyphTable {
+        var glyphs = GlyphTableBuilder(reservingBits: bytes.count / 2)
         // Through a Result: typed throws through withUnsafeBufferPointer arrived only in Swift 6.1,
         // and a Raspberry Pi's Debian has 6.0.3.
-        let sorted = try bytes.withUnsafeBufferPointer { buf in
-            Result { () throws(FontError) -> Bool in try HexIndex.scan(buf, name: name, codes: &codes, locations: &locations) }
+        try bytes.withUnsafeBufferPointer { buf in
+            Result { () throws(FontError) in try HexFont.scan(buf, name: name, into: &glyphs) }
         }.get()
-        guard !codes.isEmpty else { throw FontError(file: name, line: nil, message: "no glyphs (empty .hex file)") }
-        if !sorted {
-            // Stable sort, then keep the first line for each code point.
-            let order = codes.indices.sorted { codes[$0] != codes[$1] ? codes[$0] < codes[$1] : $0 < $1 }
-            var c: [UInt32] = [], l: [UInt64] = []
-            for i in order where c.last != codes[i] { c.append(codes[i]); l.append(locations[i]) }
-            codes = c; locations = l
-        }
-        self.bytes = bytes; self.codes = codes; self.locations = locations; isChecked = true
+        guard glyphs.count > 0 else { throw FontError(file: name, line: nil, message: "no glyphs (empty .hex file)") }
+        return glyphs.table()
     }
 
-    /// The validating pass: appends each glyph line's code point and location; returns whether the
-    /// code points were strictly increasing. Measured on Unifont (3.7 MB, release, busy 2-core VM): 12–20 ms.
+    /// The checking pass: each glyph line's code point and bits into `glyphs`, in file order.
+    /// Measured on Unifont (3.7 MB, release, busy 2-core VM): 12–20 ms before packing the bits.
     private static func scan(_ buf: UnsafeBufferPointer<UInt8>, name: String,
-                             codes: inout [UInt32], locations: inout [UInt64]) throws(FontError) -> Bool {
+                             into glyphs: inout GlyphTableBuilder) throws(FontError) {
         func fail(_ line: Int, _ message: String) -> FontError { FontError(file: name, line: line, message: message) }
-        var sorted = true
-        var previous: Int64 = -1
         var i = 0, line = 0
         let n = buf.count
         while i < n {
@@ -83,24 +58,38 @@ struct HexIndex: Sendable {
             if q < end || buf[dataStart..<end].contains(where: { hexValue($0) == nil }) {
                 throw fail(line, "glyph data '\(excerpt(buf[dataStart..<end]))' is not hex")
             }
-            if Int64(code) <= previous { sorted = false }
-            previous = Int64(code)
-            codes.append(code)
-            locations.append(UInt64(dataStart) | UInt64(digits) << 32)
+            guard glyphs.count < BitmapFont.glyphLimit else {
+                throw fail(line, "more than \(BitmapFont.glyphLimit) glyphs (a font may have at most \(BitmapFont.glyphLimit))")
+            }
+            let offset = glyphs.bits.count
+            var d = dataStart
+            while d < end {
+                glyphs.bits.append((hexValue(buf[d]) ?? 0) << 4 | (hexValue(buf[d + 1]) ?? 0))
+                d += 2
+            }
+            let width = digits / 4
+            glyphs.append(code: code, width: width, height: height, left: 0, bottom: -descent, advance: width, offset: offset)
         }
-        return sorted
     }
+}
 
-    /// Glyph count (for an unchecked file: its line count).
-    var count: Int { isChecked ? codes.count : bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+/// A GNU Unifont .hex file sorted by code point, taken on trust: nothing is parsed until a glyph is
+/// asked for, then its line is found by binary search over the bytes and checked; a bad or unsorted
+/// line only makes glyphs missing.
+struct HexIndex: Sendable {
+    private let bytes: [UInt8]
+
+    init(uncheckedSortedBytes bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Its line count.
+    var count: Int { bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+
+    /// The bytes it keeps.
+    var byteCount: Int { bytes.count }
 
     /// Offset of the first hex digit and the digit count of `code`'s line.
     private func location(of code: UInt32) -> (start: Int, digits: Int)? {
-        if isChecked {
-            guard let i = find(code) else { return nil }
-            return (Int(locations[i] & 0xFFFF_FFFF), Int(locations[i] >> 32))
-        }
-        return bytes.withUnsafeBufferPointer { buf -> (start: Int, digits: Int)? in
+        bytes.withUnsafeBufferPointer { buf -> (start: Int, digits: Int)? in
             var lo = 0, hi = buf.count   // both always at line starts
             while lo < hi {
                 var s = (lo + hi) / 2
@@ -126,22 +115,13 @@ struct HexIndex: Sendable {
         }
     }
 
-    private func find(_ code: UInt32) -> Int? {
-        var lo = 0, hi = codes.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if codes[mid] < code { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < codes.count && codes[lo] == code ? lo : nil
-    }
-
     func advance(for code: UInt32) -> Int? {
         location(of: code).map { $0.digits / 4 }
     }
 
     func glyph(for code: UInt32) -> Glyph? {
         guard let (start, digits) = location(of: code) else { return nil }
-        let width = digits / 4, height = HexIndex.height
+        let width = digits / 4, height = HexFont.height
         let digitsPerRow = width / 4
         var pixels = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
@@ -150,6 +130,6 @@ struct HexIndex: Sendable {
                 for bit in 0..<4 where nibble & (8 >> bit) != 0 { pixels[y * width + d * 4 + bit] = 1 }
             }
         }
-        return Glyph(width: width, height: height, left: 0, bottom: -HexIndex.descent, advance: width, pixels: pixels)
+        return Glyph(width: width, height: height, left: 0, bottom: -HexFont.descent, advance: width, pixels: pixels)
     }
 }

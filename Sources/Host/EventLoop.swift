@@ -2,6 +2,8 @@
 // SDL_GetPerformanceCounter, never the wall clock) is shared by every scene; a scene stores the times of
 // its own events (a spin's start, a timer's start) and is a pure function of t, so switching away and
 // back shows a spin where it would be by now, and a stalled frame changes nothing about a landing.
+// Scenes that show the time of day are also told, each pass, what the wall clock read at t = 0
+// (WallClock), so they follow the system clock when it is set.
 // While the current scene animates: one frame per display refresh (vsync, or paced by `FramePacer`),
 // polling events. Otherwise it sleeps in SDL_WaitEvent(Timeout), so an idle window costs ~0 % CPU
 // (a watched config or a pending `--screenshot` wakes it at most once a second / at the deadline).
@@ -136,6 +138,7 @@ final class Session {
         var event = SDL_Event()
         while true {
             var now = clock.seconds
+            if followWallClock() { needsFrame = true }   // the frame before showed another time
             if let shot = options.screenshot, now >= shot.after {
                 now = shot.after   // the saved frame is the scene at exactly `after`, whenever we got here
                 try window.drawFrame(scene, at: now)
@@ -208,6 +211,13 @@ final class Session {
             }
             if let reason = handleEvents(first: &event, needsFrame: &needsFrame, screenshot: &screenshotNow) { return reason }
         }
+    }
+
+    /// Tells the scenes that show the time of day what the wall clock read at t = 0, as it reads now;
+    /// returns whether the current one's frames changed.
+    private func followWallClock() -> Bool {
+        let wall = WallClock.localSeconds()
+        return WallClock.tell(scenes, atZero: wall - clock.seconds, current: scenes[current])
     }
 
     /// Handles `event` and every event already queued; a quit reason ends the loop.
@@ -330,6 +340,9 @@ final class Session {
         if onlyProblems, reload != nil { timeout = min(timeout ?? .infinity, max(0, lastRetry + Session.retryInterval - now)) }
         if let ping = systemd.secondsUntilPing(at: now) { timeout = min(timeout ?? .infinity, ping) }
         if let shot = options.screenshot { timeout = min(timeout ?? .infinity, max(0, shot.after - now)) }
+        // A paused or finished `until` timer shows the time left to a moment of the wall clock: look
+        // at the clock once a second (the clock face animates, so it is read every frame anyway).
+        if (scenes[current] as? ShowsTimeOfDay)?.followsWallClock == true { timeout = min(timeout ?? .infinity, 1) }
         return timeout
     }
 

@@ -1,7 +1,8 @@
 // Host puts Roundel's frames on screen through SDL2; it is the only module that imports CSDL2.
 // A frame is a premultiplied ARGB8888 Pixmap (= SDL_PIXELFORMAT_ARGB8888); only its changed rows are
 // copied into one streaming texture; nothing below Host knows SDL. Time: one monotonic host clock
-// (seconds since the window opened) for every scene; scenes keep the times of their own events.
+// (seconds since the window opened) for every scene; scenes keep the times of their own events, and
+// those that show the time of day are told the wall clock's reading at t = 0 (WallClock.swift).
 // Public face:
 //   HostOptions                   size, fullscreen, kiosk, screenshot-after, stats, watched config path
 //   runWindow(scenes:initialScene:options:reload:)   a window cycling through scenes

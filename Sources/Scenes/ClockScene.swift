@@ -1,16 +1,18 @@
 // The clock (seed 003): the seed's radial face with hour, minute and sweeping second hands. The scene
-// is given a time of day when it is made (`startTime`, seconds since local midnight) and the frame
-// at t shows startTime + t, so a frame is a pure function of (startTime, t) and nothing here reads a
-// clock. The CLI passes `--time` with t = 0; the window passes the local time once, at creation.
+// is given the time of day at t = 0 (`startTime`, seconds since local midnight) and the frame at t
+// shows startTime + t, so a frame is a pure function of (startTime, t) and nothing here reads a
+// clock. The CLI passes `--time` with t = 0; the window's host keeps `startTime` at the system clock's
+// reading, so the face follows the clock when it is set (ShowsTimeOfDay).
 // Geometry and drawing are in ClockFace; parsing and formatting times in ClockTime.
 import BitmapFont
 import Raster
 
-public final class ClockScene: Scene {
+public final class ClockScene: ShowsTimeOfDay {
     public let name = "clock"
     public let config: ClockConfig
     /// Seconds since local midnight shown at t = 0 (any finite value; taken modulo a day).
     public var startTime: Double
+    public var followsWallClock: Bool { true }
 
     let fonts: FontStack
     /// The face for the last frame size, and its dial (everything but the hands) drawn once: a

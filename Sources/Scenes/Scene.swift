@@ -1,6 +1,7 @@
 // A scene is a pure function of its state and t (seconds since the scene started): the window,
 // the kiosk, the PNG writer and the tests all call the same `render`, so they show the same pixels.
-// Input arrives as SceneInput with the time it happened; the host never passes wall-clock time.
+// Input arrives as SceneInput with the time it happened. t is never wall-clock time: a scene that
+// shows the time of day is told the wall clock's reading at t = 0 instead (ShowsTimeOfDay).
 import Draws
 import Raster
 

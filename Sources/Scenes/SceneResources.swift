@@ -1,5 +1,7 @@
 // What scenes load once, before the first frame: the font stack. Loading happens here, never in
 // `render`, so a frame does no file I/O. (The shipped ring is drawn from its description, `StillRing`.)
+// The fonts a config names share one memory budget (`fontMemoryLimit`), so no config within the
+// stated limits can hold more memory than a Raspberry Pi can spare.
 import BitmapFont
 import Raster
 
@@ -17,8 +19,15 @@ public final class SceneResources {
     /// The font files it was loaded with before the shipped ones (a config's `fonts`).
     public private(set) var extraFonts: [String] = []
 
+    /// The most memory the fonts in a config's `fonts` may keep together: their glyphs, a bit a
+    /// pixel (`BitmapFont.memoryBytes`). Sixteen fonts at the file limit could keep 256 MB, and a
+    /// reload that changes `fonts` holds the old and the new ones for a moment; a Raspberry Pi 4
+    /// may have 1 GB in all. Real fonts keep a few MB (Debian's GNU Unifont, 57 000 glyphs: 2.7 MB).
+    public static let fontMemoryLimit = 128 << 20
+
     /// `extraFonts` (each its own face, in order), then the shipped fonts from the assets directory
     /// (see `Assets.locateDirectory`), with Debian's Unifont as the fallback when it is installed.
+    /// Throws a FontError naming the first of `extraFonts` that takes them over `fontMemoryLimit`.
     public static func loadDefault(extraFonts: [String] = []) throws -> SceneResources {
         guard let directory = Assets.locateDirectory() else {
             throw SceneError("roundel: cannot find Roundel's assets directory (with fonts/ inside); "
@@ -26,12 +35,28 @@ public final class SceneResources {
         }
         let stack = try FontStack.defaultStack(assetsDirectory: directory)
         var faces: [FontFace] = []
-        for path in extraFonts { faces.append(FontFace(try BitmapFont(contentsOfFile: path))) }
+        var kept = 0
+        for path in extraFonts {
+            let font = try BitmapFont(contentsOfFile: path)
+            kept += font.memoryBytes
+            guard kept <= fontMemoryLimit else {
+                throw FontError(file: path, line: nil, message: "its glyphs take \(megabytes(font.memoryBytes)) of memory, "
+                                + "\(megabytes(kept)) with the fonts before it; the fonts in `fonts` may take "
+                                + "\(fontMemoryLimit >> 20) MB together")
+            }
+            faces.append(FontFace(font))
+        }
         let resources = SceneResources(fonts: faces.isEmpty ? stack : FontStack(faces: faces + stack.faces),
                                        assetsDirectory: directory)
         resources.extraFonts = extraFonts
         return resources
     }
+}
+
+/// `bytes` in MB with one decimal, rounded up (so a total just over a limit never reads as the limit).
+private func megabytes(_ bytes: Int) -> String {
+    let tenths = (bytes * 10 + (1 << 20) - 1) >> 20
+    return "\(tenths / 10).\(tenths % 10) MB"
 }
 
 /// A scene could not be set up (missing assets, bad config): `description` is one line for stderr.

@@ -13,16 +13,21 @@ import Darwin
 #endif
 import Raster
 
-public final class TimerScene: Scene {
+public final class TimerScene: ShowsTimeOfDay {
     public let name = "timer"
     public let config: TimerConfig
     /// The steps; for `until`, one step whose length is set when the timer starts (`restart`).
     public private(set) var program: TimerProgram
     /// The time of day at t = 0, seconds since local midnight: where `until` counts from. The host
-    /// and the CLI set it (`--time`); the scene never reads a clock.
+    /// and the CLI set it (`--time`); the scene never reads a clock. Set anew (the system clock was
+    /// set), an `until` timer counts to `until` from its start as it would have had the clock read
+    /// so then: a clock set forwards leaves less time, one set back more (set past `until`, it
+    /// counts to the next day's, as a timer started then would).
     public var startTime: Double = 0 {
         didSet { if config.until != nil, let start = clock.toggles.first { program = TimerScene.program(config, startTime: startTime, startingAt: start) } }
     }
+    /// Only an `until` timer shows the time of day.
+    public var followsWallClock: Bool { config.until != nil }
     public private(set) var clock: TimerClock
     let fonts: FontStack
     /// Frame scratch, kept so that drawing a frame allocates nothing once warm: the ring's two tiles

@@ -60,11 +60,29 @@ enum SceneSetup {
         let initial = checked.map(loader.initialScene) ?? scene ?? "wheel"
         let loading = Pending {
             Result {
-                var resources = try loadResources(fonts: first?.fonts ?? [], configFile: configPath)
+                var resources: SceneResources
+                var failed: FailedFonts?
+                do { resources = try loadResources(fonts: first?.fonts ?? [], configFile: configPath) } catch {
+                    // A kiosk shows it in the panel, drawn with the shipped fonts, and tries again.
+                    guard kiosk else { throw error }
+                    failed = FailedFonts(paths: first?.fonts ?? [], error: error)
+                    printLine("\(error) (waiting for files it can use)", to: 2)
+                    resources = try loadResources()
+                }
                 // A reload with other `fonts` loads the stack again; otherwise the fonts stay loaded.
+                // Fonts that failed are not read again until the list or a file changes.
                 let reload: () throws -> [Scene] = {
                     let configs = try loader.check()
-                    if configs.fonts != resources.extraFonts { resources = try loadResources(fonts: configs.fonts, configFile: configPath) }
+                    if configs.fonts != resources.extraFonts {
+                        if let failed, failed.isUnchanged(configs.fonts) { throw failed.error }
+                        do {
+                            resources = try loadResources(fonts: configs.fonts, configFile: configPath)
+                            failed = nil
+                        } catch {
+                            failed = FailedFonts(paths: configs.fonts, error: error)
+                            throw error
+                        }
+                    }
                     return try loader.scenes(configs, resources: resources)
                 }
                 let waiting = { (message: String) in
@@ -73,6 +91,7 @@ enum SceneSetup {
                                  reload: reload, resources: resources)
                 }
                 guard let first else { return waiting(problem) }
+                if let failed { return waiting("\(failed.error)") }
                 let scenes: [Scene]
                 do { scenes = try loader.scenes(first, resources: resources) } catch {
                     guard kiosk else { throw error }

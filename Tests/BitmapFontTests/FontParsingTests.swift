@@ -95,6 +95,38 @@ final class FontParsingTests: XCTestCase {
         XCTAssertNil(trusted.glyph(for: "\u{AC01}"))
     }
 
+    /// A font keeps its glyphs a bit a pixel: a 13 px wide glyph's stray bits right of its box stay
+    /// out, a repeated code point keeps its first glyph, unsorted glyphs are found, and the memory it
+    /// keeps is about the bitmaps' bits (a byte a pixel was up to four times the file).
+    func testGlyphsAreKeptPackedAndTheFirstOfACodePointWins() throws {
+        func glyph(_ code: Int, _ width: Int, _ rows: [String]) -> String {
+            "STARTCHAR g\nENCODING \(code)\nDWIDTH \(width + 1) 0\nBBX \(width) \(rows.count) 1 -1\nBITMAP\n"
+                + rows.joined(separator: "\n") + "\nENDCHAR\n"
+        }
+        let header = "STARTFONT 2.1\nFONTBOUNDINGBOX 16 16 0 -2\nSTARTPROPERTIES 2\nFONT_ASCENT 14\nFONT_DESCENT 2\nENDPROPERTIES\n"
+        let text = header + glyph(0x42, 13, ["FFFF", "8008", "AAAA"]) + glyph(0x41, 3, ["FF"])
+            + glyph(0x42, 2, ["C0"]) + "ENDFONT\n"
+        let font = try BitmapFont(data: Array(text.utf8), format: .bdf, name: "packed.bdf")
+        XCTAssertEqual(font.glyphCount, 2)
+        let b = try XCTUnwrap(font.glyph(for: "B"))
+        XCTAssertEqual([b.width, b.height, b.left, b.bottom, b.advance], [13, 3, 1, -1, 14])
+        let rows = (0..<3).map { y in String((0..<13).map { b.isInk(x: $0, y: y) ? "#" : "." }) }
+        XCTAssertEqual(rows, ["#############", "#...........#", "#.#.#.#.#.#.#"])
+        XCTAssertEqual(b.pixels.count, 13 * 3)
+        let a = try XCTUnwrap(font.glyph(for: "A"))
+        XCTAssertEqual(a.pixels, [1, 1, 1])
+        XCTAssertEqual(font.advance(for: "A"), 4)
+
+        // 64 glyphs of 64×64 px: 512 bytes of bits each, and 20 of code point and metrics.
+        let square = glyph(0, 64, Array(repeating: String(repeating: "F0", count: 8), count: 64))
+        let big = header + (0..<64).map { square.replacingOccurrences(of: "ENCODING 0", with: "ENCODING \(0x4E00 + $0)") }.joined() + "ENDFONT\n"
+        let bigFont = try BitmapFont(data: Array(big.utf8), format: .bdf, name: "big.bdf")
+        XCTAssertEqual(bigFont.memoryBytes, 64 * (512 + 20))
+        XCTAssertLessThan(bigFont.memoryBytes, big.utf8.count / 2)
+        let hex = try BitmapFont(data: Array(tinyHex.utf8), format: .hex, name: "tiny.hex")
+        XCTAssertEqual(hex.memoryBytes, (16 + 20) + (32 + 20))
+    }
+
     /// Each case: file text, then the line and words the one-line message must contain.
     func testBadFontsThrowErrorsThatNameTheLine() {
         func bdf(replacing old: String, with new: String) -> String { tinyBDF.replacingOccurrences(of: old, with: new) }

@@ -51,6 +51,21 @@ final class KioskProblemTests: XCTestCase {
         XCTAssertEqual(differing, 0, "the idle wheel as render draws it, no panel (\(shot.width)x\(shot.height))")
     }
 
+    /// A font it cannot use (missing here; over the fonts' memory budget in LimitTests) is a problem
+    /// in the kiosk's files like any other: the panel names it, drawn with the shipped fonts.
+    func testAFontItCannotUseShowsThePanel() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-kiosk-font-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let config = dir + "/config.json"
+        try #"{"fonts": ["missing.bdf"], "wheel": {"items": ["Ann", "Ben"]}}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let shot = try kioskShot(config: config, state: dir + "/k.db", shot: dir + "/font.png")
+        XCTAssertEqual(shot.status, 0, "ran until the screenshot: \(shot.stderr)")
+        XCTAssertTrue(shot.stderr.contains("fonts[0]: font '\(dir)/missing.bdf': cannot be read (no such file) (waiting for files it can use)"),
+                      shot.stderr)
+        XCTAssertGreaterThan(try amberPixels(dir + "/font.png"), 200, "the panel's stripe is on screen")
+    }
+
     func testTheShippedExampleWorksWhereverItIsCopied() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-etc-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

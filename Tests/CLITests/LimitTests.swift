@@ -114,8 +114,45 @@ final class LimitTests: XCTestCase {
         _ = try write("many.bdf", bdf + "ENDFONT\n")
         let many = try write("many.json", #"{"fonts": ["many.bdf"]}"#)
         try assertRefused(["render", "wheel", "--config", many, "--out", "x.png"], mentions: "more than 100000 glyphs")
+        // The same limit for a .hex font: 100 001 lines of 8 px glyphs.
+        let hex = (0..<100_001).map { String(0x10000 + $0, radix: 16) + ":" + String(repeating: "0", count: 32) + "\n" }.joined()
+        _ = try write("many.hex", hex)
+        let manyHex = try write("many-hex.json", #"{"fonts": ["many.hex"]}"#)
+        try assertRefused(["render", "wheel", "--config", manyHex, "--out", "x.png"], mentions: "more than 100000 glyphs")
         let names = try sparse("names.txt", bytes: (16 << 20) + 1)
         try assertRefused(["render", "wheel", "--names", names, "--out", "x.png"], mentions: "is larger than 16 MB")
+    }
+
+    /// Sixteen fonts, each within the limits of a font file (32 MB of 512×512 px glyphs), took 1.9 GB
+    /// as they were kept (a byte a pixel, four times the file). Now a glyph keeps a bit a pixel and the
+    /// fonts share one budget: the font that would take them over it is named in one line, before
+    /// the memory is spent. The ceiling: the budget (128 MB), the next font's file being read (32 MB)
+    /// and its glyphs (16 MB), and what `render` takes without fonts (40 MB), with room to spare.
+    func testSixteenLargeFontsShareOneMemoryBudget() throws {
+        var bdf = Array(("STARTFONT 2.1\nFONTBOUNDINGBOX 512 512 0 -64\nSTARTPROPERTIES 2\nFONT_ASCENT 448\n"
+                         + "FONT_DESCENT 64\nENDPROPERTIES\n").utf8)
+        let row = Array((String(repeating: "F0", count: 64) + "\n").utf8)   // 512 px of stripes
+        let end = Array("ENDCHAR\n".utf8)
+        bdf.reserveCapacity(32 << 20)
+        var code = 0x4E00
+        while bdf.count + 512 * row.count + 100 < 32 << 20 {
+            bdf += Array("STARTCHAR g\nENCODING \(code)\nDWIDTH 512 0\nBBX 512 512 0 -64\nBITMAP\n".utf8)
+            for _ in 0..<512 { bdf += row }
+            bdf += end
+            code += 1
+        }
+        bdf += Array("ENDFONT\n".utf8)
+        try Data(bdf).write(to: URL(fileURLWithPath: scratch + "/big.bdf"))
+        for i in 0..<16 { XCTAssertEqual(link(scratch + "/big.bdf", scratch + "/big\(i).bdf"), 0) }   // one file on disk
+        let list = (0..<16).map { "\"big\($0).bdf\"" }.joined(separator: ", ")
+        let config = try write("fonts.json", #"{"fonts": ["# + list + "]}")
+        let m = try measure(["render", "clock", "--time", "10:08:00", "--config", config, "--out", "x.png"])
+        XCTAssertEqual(m.status, 2, "exit status: \(m.stderr)")
+        XCTAssertEqual(m.stderr.split(separator: "\n").count, 1, "one line: \(m.stderr)")
+        XCTAssertTrue(m.stderr.contains("fonts[8]: font '\(scratch!)/big8.bdf': its glyphs take 15.9 MB of memory, 142.7 MB with "
+                                        + "the fonts before it; the fonts in `fonts` may take 128 MB together"), m.stderr)
+        XCTAssertLessThan(m.peakMB, 128 + 32 + 16 + 40 + 24, "peak memory")
+        XCTAssertLessThan(m.seconds, 60, "seconds (the debug build parses a 32 MB font in about a second)")
     }
 
     func testWhatIsNotARegularFileIsNeverRead() throws {

@@ -1,7 +1,8 @@
-// An operator's config edits reach a running kiosk at once: `roundel run --kiosk` on a private Xvfb
-// server, driven with xdotool as a keyboard would, its stderr (the journal on a Pi) read as it comes.
-// A valid edit saved while the wheel drifts in attract mode applies within the config poll (it waited
-// for the next visitor's spin); a broken edit's line and panel come at once, even mid-spin.
+// A kiosk as its operator meets it: `roundel run --kiosk` on a private Xvfb server, driven with
+// xdotool as a keyboard would, its stderr (the journal on a Pi) read as it comes. A valid edit saved
+// while the wheel drifts in attract mode applies within the config poll (it waited for the next
+// visitor's spin); a broken edit's line and panel come at once, even mid-spin; a killed kiosk's
+// record keeps its draws, and one that lost draws is noticed.
 import Foundation
 import PNGCodec
 import TestDisplay
@@ -133,5 +134,74 @@ final class KioskOperatorTests: XCTestCase {
         XCTAssertTrue(kiosk.process.isRunning, kiosk.printed)
         let history = try cli.run(["history", "--state", dir + "/k.db", "--json"])
         XCTAssertEqual(history.stdout.split(separator: "\n").count, 1, "the spin was a draw: \(history.stdout) \(history.stderr)")
+    }
+
+    /// A kiosk's record after the kiosk is killed: draws made with Space on a real window, then kill
+    /// -9. A flipped byte in the journal left beside the file loses nothing (with WAL, one flipped
+    /// byte in a frame dropped that draw and every one after it, silently). The file put back from an
+    /// older copy (as a dropped WAL or lost writes leave it) or emptied: history names the missing
+    /// draws (exit 1) and the kiosk, started again, shows the panel instead of a fresh wheel at draw 1.
+    func testAKilledKiosksRecordKeepsItsDrawsAndALossIsNoticed() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), let xvfb = VirtualDisplay.executable else {
+            throw XCTSkip("needs Xvfb and xdotool (make test installs them)")
+        }
+        let display = try VirtualDisplay(executable: xvfb, screen: "640x480x24")
+        defer { display.stop() }
+        let config = dir + "/kiosk.json"
+        let state = dir + "/k.db"
+        try save(#"{"wheel": {"items": ["Ann", "Ben", "Cat", "Dov"], "duration": 0.5}, "input": {"cooldown": 0}, "sound": "off"}"#, to: config)
+        func draws() throws -> [Int] {
+            try cli.run(["history", "--state", state, "--json"]).stdout.split(separator: "\n").compactMap {
+                (try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["draw"] as? Int
+            }
+        }
+        let kiosk = try RunningRoundel(binary: cli.binary, arguments: ["run", "--kiosk", "--config", config, "--state", state],
+                                       environment: ["DISPLAY": display.name, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"],
+                                       folder: dir)
+        Thread.sleep(forTimeInterval: 2)
+        for n in 1...3 {
+            try xdotool(display.name, ["key", "space"])
+            let deadline = Date().addingTimeInterval(10)
+            while try draws().count < n, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+            XCTAssertEqual(try draws(), Array(1...n), kiosk.printed)
+            if n == 1 { try FileManager.default.copyItem(atPath: state, toPath: dir + "/after-one.db") }
+            Thread.sleep(forTimeInterval: 4)   // the result shown, the wheel at rest
+        }
+        kill(kiosk.process.processIdentifier, SIGKILL)
+        kiosk.process.waitUntilExit()
+
+        // A flipped byte in the journal beside the file: every draw is still there.
+        let journal = state + "-journal"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: journal))
+        XCTAssertGreaterThan(bytes.count, 600)
+        bytes[bytes.count / 2] ^= 0x40
+        try bytes.write(to: URL(fileURLWithPath: journal))
+        let whole = try cli.run(["history", "--state", state])
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        XCTAssertEqual(try draws(), [1, 2, 3])
+
+        func kioskShows(_ what: String) throws {
+            let r = try cli.run(["run", "--kiosk", "--config", config, "--state", state, "--screenshot", dir + "/shot.png", "--after", "0.5"],
+                                environment: ["SDL_VIDEODRIVER": "dummy"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertTrue(r.stderr.contains(what) && r.stderr.contains("waiting for files it can use"), r.stderr)
+            XCTAssertGreaterThan(try readPNG(dir + "/shot.png").pixels.filter { $0 == 0xFFF2_CC5B }.count, 300, "the panel")
+        }
+        // An older copy in its place (what a WAL that dropped frames left): named, refused.
+        try FileManager.default.removeItem(atPath: state)
+        try FileManager.default.copyItem(atPath: dir + "/after-one.db", toPath: state)
+        let older = try cli.run(["history", "--state", state])
+        XCTAssertEqual(older.status, 1)
+        XCTAssertTrue(older.stderr.hasSuffix("draws 2…3 are missing (its witness saw them recorded)\n"), older.stderr)
+        try kioskShows("draws 2…3 are missing")
+        let spin = try cli.run(["spin", "--config", config, "--state", state])
+        XCTAssertEqual(spin.status, 1, "no draw 2 a second time: \(spin.stdout)")
+
+        // Emptied: the same, where the kiosk came up with a fresh wheel and drew "draw 1" again.
+        truncate(state, 0)
+        let empty = try cli.run(["history", "--state", state])
+        XCTAssertEqual(empty.status, 1)
+        XCTAssertTrue(empty.stderr.contains("draws 1…3 are missing: the file is empty"), empty.stderr)
+        try kioskShows("draws 1…3 are missing")
     }
 }

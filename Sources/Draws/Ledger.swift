@@ -34,11 +34,12 @@ public final class Ledger: @unchecked Sendable {
     /// draw is refused (a draw is never made that a witness has not caught up with).
     private var unwitnessed: Witnessed?
     /// The event new draws belong to.
-    public private(set) var event: Int = 1
+    public internal(set) var event: Int = 1
 
     /// Schema of the tables below; a file with a higher number comes from a newer Roundel.
-    /// 1: events, rounds, entries, draws. 2: `newest_draw` (see `addNewestDraw`).
-    public static let schemaVersion = 2
+    /// 1: events, rounds, entries, draws. 2: `newest_draw` (see `addNewestDraw`). 4: `settings` and
+    /// `removal_changes` (see `addWindowChanges`, LedgerChanges.swift).
+    public static let schemaVersion = 4
     /// "Rndl": marks the file as Roundel's (PRAGMA application_id).
     static let applicationID: Int32 = 0x526E_646C
 
@@ -310,6 +311,7 @@ public final class Ledger: @unchecked Sendable {
         try db.transaction {
             if version < 1 { try createTables() }
             if version < 2 { try addNewestDraw() }
+            if version < 4 { try addWindowChanges() }
             try db.execute("PRAGMA user_version = \(Ledger.schemaVersion)")
         }
     }
@@ -424,14 +426,19 @@ public final class Ledger: @unchecked Sendable {
 
     /// What each entry has won in the open event.
     public func winnings() throws(DrawError) -> [EntryKey: Winnings] {
-        try sql {
-            var result: [EntryKey: Winnings] = [:]
-            for row in try db.query("SELECT text, occurrence, count(*), max(removed) FROM draws WHERE event = ? GROUP BY text, occurrence",
-                                    [.int(event)], read: { ($0.text(0), $0.int(1), $0.int(2), $0.int(3)) }) {
-                result[EntryKey(text: row.0, occurrence: row.1)] = Winnings(count: row.2, removed: row.3 != 0)
-            }
-            return result
+        try sql { try eventWinnings() }
+    }
+
+    /// What each entry has won in the open event, and whether it is off the wheel: removed by a draw
+    /// (afterWin "remove") unless put back since, or taken off in the window (LedgerChanges.swift).
+    func eventWinnings() throws -> [EntryKey: Winnings] {
+        var result: [EntryKey: Winnings] = [:]
+        for row in try db.query("SELECT text, occurrence, count(*), max(CASE WHEN removed != 0 THEN draw END) FROM draws WHERE event = ? GROUP BY text, occurrence",
+                                [.int(event)], read: { ($0.text(0), $0.int(1), $0.int(2), $0.optionalInt(3)) }) {
+            result[EntryKey(text: row.0, occurrence: row.1)] = Winnings(count: row.2, removed: row.3 != nil, removedBy: row.3)
         }
+        try applyRemovalChanges(to: &result)
+        return result
     }
 
     /// The open event's latest round, if it has one.
@@ -577,11 +584,7 @@ public final class Ledger: @unchecked Sendable {
                 case .new(let entries, let source, let configHash):
                     current = try insertRound(entries: entries, source: source, configHash: configHash)
                 }
-                var winnings: [EntryKey: Winnings] = [:]
-                for row in try db.query("SELECT text, occurrence, count(*), max(removed) FROM draws WHERE event = ? GROUP BY text, occurrence",
-                                        [.int(event)], read: { ($0.text(0), $0.int(1), $0.int(2), $0.int(3)) }) {
-                    winnings[EntryKey(text: row.0, occurrence: row.1)] = Winnings(count: row.2, removed: row.3 != 0)
-                }
+                var winnings = try eventWinnings()
                 let before = Standing(entries: current.entries, winnings: winnings)
                 guard current.entries.indices.contains(choice.index), before.canWin(choice.index) else {
                     throw DrawError(subject: "state '\(path)'", problem: "the chosen entry can no longer win (the record changed meanwhile); try again")

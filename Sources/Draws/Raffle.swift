@@ -11,9 +11,10 @@ import Motion
 
 public final class Raffle {
     public let ledger: Ledger
-    public let afterWin: AfterWin
+    /// Keep or remove a winner (the settings panel may change it between draws).
+    public var afterWin: AfterWin
     /// The spin profile the record names ("smooth", "classic", "roulette").
-    public let profile: String
+    public var profile: String
     public let seed: UInt64?
     /// Fingerprint of the entries the config (or names file) gives.
     public let configHash: String
@@ -127,6 +128,23 @@ public final class Raffle {
             pendingSource = source
         }
         standing = Standing(entries: entries, winnings: winnings)
+    }
+
+    /// Takes the entry `key` off the wheel for the rest of the event, or puts it back (one
+    /// transaction); what it has won still counts.
+    public func setRemoved(_ key: EntryKey, _ removed: Bool) throws(DrawError) {
+        try ledger.setRemoved(key, removed)
+        standing = Standing(entries: standing.entries, winnings: try ledger.winnings())
+    }
+
+    /// Undoes the newest new event while nothing was drawn in it: the event before is open again,
+    /// with its list, its removals and its spent stock. False when that cannot be done.
+    public func reopenPreviousEvent() throws(DrawError) -> Bool {
+        guard try ledger.reopenPreviousEvent() else { return false }
+        round = try ledger.latestRound()
+        standing = Standing(entries: round?.entries ?? entries, winnings: try ledger.winnings())
+        lastDraw = try ledger.lastDraw()
+        return true
     }
 
     /// Starts a new event: the same list, every entry back and every stock full. The old draws stay

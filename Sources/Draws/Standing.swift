@@ -7,10 +7,20 @@ import Motion
 /// What an entry has won in the open event.
 public struct Winnings: Sendable, Equatable {
     public var count: Int
-    /// A win removed it from the wheel (afterWin "remove").
+    /// It is off the wheel for the event: a win removed it (afterWin "remove") or it was taken off in
+    /// the window, and it was not put back since.
     public var removed: Bool
+    /// The newest draw that removed it (nil: none did), to order it with changes made in the window.
+    var removedBy: Int?
 
     public init(count: Int = 0, removed: Bool = false) { self.count = count; self.removed = removed }
+
+    init(count: Int, removed: Bool, removedBy: Int?) {
+        self.count = count; self.removed = removed; self.removedBy = removedBy
+    }
+
+    /// What was won and whether it is off the wheel (not by which draw).
+    public static func == (a: Winnings, b: Winnings) -> Bool { a.count == b.count && a.removed == b.removed }
 }
 
 public struct Standing: Sendable, Equatable {

@@ -101,12 +101,25 @@ final class Session {
         if let path = options.configPath, reload != nil {
             watch = ConfigWatch(path: path, interval: options.configPollInterval, now: clock.seconds)
         }
-        Session.logDrawProblems(of: scenes)
+        wire(scenes)
     }
 
-    /// A draw the record refused goes to stderr (a kiosk's journal) as well as on screen.
-    private static func logDrawProblems(of scenes: [Scene]) {
-        for case let wheel as WheelScene in scenes { wheel.onDrawProblem = { logLine($0) } }
+    /// What the wheel tells the window: a draw the record refused goes to stderr (a kiosk's journal)
+    /// as well as on screen, and the sound follows the volume its settings give.
+    private func wire(_ scenes: [Scene]) {
+        for case let wheel as WheelScene in scenes {
+            wheel.onDrawProblem = { logLine($0) }
+            wheel.onVolumeChange = { [weak self] volume in self?.follow(volume: volume) }
+        }
+    }
+
+    /// Plays at `volume` (0…1) from now on, opening the sound device if it was not (sound was off).
+    private func follow(volume: Double) {
+        if audio == nil, volume > 0, options.soundVolume != nil {
+            audio = AudioOutput(volume: volume, now: clock.seconds)
+            for file in options.soundFiles { audio?.mixer.use(file.samples, for: file.kind) }
+        }
+        audio?.mixer.volume = volume
     }
 
     /// The scene on screen: the current one, under the problem panel while a reload failed.
@@ -125,7 +138,9 @@ final class Session {
         joysticks = Joysticks()
         defer { joysticks = nil }
         if options.kiosk { window.enterKioskMode() }
-        if let volume = options.soundVolume, volume > 0 {
+        // The volume the settings give (the config's, or as changed in the window and kept).
+        let volume = scenes.lazy.compactMap { ($0 as? WheelScene)?.settings.volume }.first ?? options.soundVolume
+        if let volume, volume > 0, options.soundVolume != nil {
             audio = AudioOutput(volume: volume, now: clock.seconds)
             for file in options.soundFiles { audio?.mixer.use(file.samples, for: file.kind) }
         }
@@ -225,7 +240,7 @@ final class Session {
         // An input may change what the scene will sound like from now on (a spin starts).
         audio?.sceneChanged(at: clock.seconds)
         repeat {
-            switch response(to: event, kiosk: options.kiosk, editing: scene.wantsTextInput) {
+            switch response(to: event, kiosk: options.kiosk, editing: scene.wantsTextInput, panel: scene.takesPanelKeys) {
             case .quit(let reason): return reason
             case .redraw: needsFrame = true
             case .resetTexture: window.discardTexture(); needsFrame = true
@@ -357,7 +372,7 @@ final class Session {
             guard !fresh.isEmpty else { return false }
             let wasProblem = onlyProblems
             scenes = fresh
-            Session.logDrawProblems(of: fresh)
+            wire(fresh)
             current = fresh.firstIndex { $0.name == name } ?? 0
             problem = nil
             problemOverlay = nil

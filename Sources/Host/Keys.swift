@@ -51,13 +51,14 @@ let numberKeyScenes = ["wheel", "timer", "pie", "clock"]
 
 /// `editing`: the scene takes typed text. A drop event's string is copied and freed here, so each
 /// event goes through this once.
-func response(to event: SDL_Event, kiosk: Bool = false, editing: Bool = false) -> EventResponse {
+func response(to event: SDL_Event, kiosk: Bool = false, editing: Bool = false, panel: Bool = false) -> EventResponse {
     switch SDL_EventType(event.type) {
     case SDL_QUIT:
         return .quit(.windowClosed)
     case SDL_KEYDOWN:
         let sym = UInt32(bitPattern: event.key.keysym.sym), modifiers = UInt32(event.key.keysym.mod)
         if editing && !kiosk { return editingKeyResponse(sym: sym, modifiers: modifiers) }
+        if panel { return panelKeyResponse(sym: sym, modifiers: modifiers, isRepeat: event.key.repeat != 0) }
         return keyResponse(sym: sym, modifiers: modifiers, isRepeat: event.key.repeat != 0, kiosk: kiosk)
     case SDL_TEXTINPUT:
         guard editing, !kiosk else { return .ignore }
@@ -112,6 +113,11 @@ func keyResponse(sym: UInt32, modifiers: UInt32, isRepeat: Bool, kiosk: Bool) ->
     if any(SDLK_r) { return kiosk ? .ignore : .input(.restart) }
     if any(SDLK_v) && ctrl { return kiosk ? .ignore : .paste }
     if any(SDLK_e) && !ctrl && !alt { return kiosk ? .ignore : .input(.openEditor) }
+    if any(SDLK_s) && !ctrl && !alt { return kiosk ? .ignore : .input(.openSettings) }
+    if any(SDLK_u) && !ctrl && !alt || any(SDLK_z) && ctrl { return kiosk ? .ignore : .input(.undo) }
+    if any(SDLK_DELETE, SDLK_BACKSPACE) { return kiosk ? .ignore : .input(.removeWinner) }
+    if any(SDLK_k) && !ctrl && !alt { return kiosk ? .ignore : .input(.keepWinner) }
+    if any(SDLK_h) && !ctrl && !alt { return kiosk ? .ignore : .input(.openWinners) }
     if any(SDLK_TAB) { return .nextScene }
     for (offset, name) in numberKeyScenes.enumerated() {
         let digit = SDLK_1.rawValue + UInt32(offset), keypad = SDLK_KP_1.rawValue + UInt32(offset)
@@ -119,6 +125,26 @@ func keyResponse(sym: UInt32, modifiers: UInt32, isRepeat: Bool, kiosk: Bool) ->
     }
     if any(SDLK_f) { return kiosk ? .ignore : .toggleFullscreen }
     if any(SDLK_m) { return .toggleMute }
+    if any(SDLK_F12) { return .screenshot }
+    return .ignore
+}
+
+/// Keys while a panel is open: Tab, Shift+Tab and the arrows move and change, Enter and Space press,
+/// Esc (and S or H again) close; F12 and the quit chord still work.
+func panelKeyResponse(sym: UInt32, modifiers: UInt32, isRepeat: Bool) -> EventResponse {
+    func any(_ keys: SDL_KeyCode...) -> Bool { keys.contains { $0.rawValue == sym } }
+    let ctrl = modifiers & UInt32(KMOD_CTRL.rawValue) != 0, alt = modifiers & UInt32(KMOD_ALT.rawValue) != 0
+    let shift = modifiers & UInt32(KMOD_SHIFT.rawValue) != 0
+    if any(SDLK_q) && ctrl && alt { return .quit(.quitChord) }
+    if any(SDLK_TAB) { return .input(.moveFocus(shift ? -1 : 1)) }
+    if any(SDLK_DOWN) { return .input(.moveFocus(1)) }
+    if any(SDLK_UP) { return .input(.moveFocus(-1)) }
+    if any(SDLK_LEFT) { return .input(.adjust(-1)) }
+    if any(SDLK_RIGHT) { return .input(.adjust(1)) }
+    if isRepeat { return .ignore }
+    if any(SDLK_RETURN, SDLK_KP_ENTER, SDLK_SPACE) { return .input(.submit) }
+    if any(SDLK_ESCAPE) { return .input(.cancel) }
+    if any(SDLK_s, SDLK_h) && !ctrl && !alt { return .input(.cancel) }
     if any(SDLK_F12) { return .screenshot }
     return .ignore
 }

@@ -33,6 +33,8 @@ public protocol Scene: AnyObject {
     func acceptsReload(at t: Double) -> Bool
     /// True while the scene takes typed text (an entry editor): keys then edit instead of acting.
     var wantsTextInput: Bool { get }
+    /// True while a panel is open: Tab and the arrows move among its controls, Enter presses, Esc closes.
+    var takesPanelKeys: Bool { get }
     /// The window shows this scene for the first time, at `t`: a timer or a pie starts now, not at
     /// launch while it was hidden. (`roundel render` never calls it: there t counts from the start.)
     func didAppear(at t: Double)
@@ -48,6 +50,7 @@ extension Scene {
     public func nextChange(after t: Double) -> Double? { nil }
     public func acceptsReload(at t: Double) -> Bool { true }
     public var wantsTextInput: Bool { false }
+    public var takesPanelKeys: Bool { false }
     public func didAppear(at t: Double) {}
 }
 
@@ -64,6 +67,18 @@ public enum SceneInput: Sendable, Equatable {
     case restart
     /// E: open the entry editor (not in a kiosk).
     case openEditor
+    /// S: open (or close) the settings panel; H: the winners (not in a kiosk).
+    case openSettings
+    case openWinners
+    /// In a panel: Tab and ↓ (+1), Shift+Tab and ↑ (−1) move the focus; ← (−1) and → (+1) change
+    /// the focused control.
+    case moveFocus(Int)
+    case adjust(Int)
+    /// Delete and K on a winner: off the wheel, or kept on it; U (Ctrl+Z): undo the latest of those
+    /// or a new event (not in a kiosk).
+    case removeWinner
+    case keepWinner
+    case undo
     /// Ctrl+V: the clipboard's text, one entry a line (not in a kiosk).
     case paste(String)
     /// Ctrl+V when the host could not get text from the clipboard: why (not in a kiosk).

@@ -220,7 +220,12 @@ final class WindowLoader: @unchecked Sendable {
         }
         // Attract mode: the config's attract.after (0: off), else 60 s on a kiosk and off on a desktop.
         let attract = configs.attractAfter ?? (kiosk ? 60 : 0)
-        for case let wheel as WheelScene in scenes { wheel.attractAfter = attract > 0 ? attract : nil }
+        for case let wheel as WheelScene in scenes {
+            wheel.attractAfter = attract > 0 ? attract : nil
+            wheel.baseVolume = configs.soundVolume ?? 1
+            // The settings and winners buttons and the first-run hints: a desktop window's, not a kiosk's.
+            wheel.showsControls = !kiosk
+        }
         return scenes
     }
 }

@@ -23,6 +23,31 @@ final class PartsTests: XCTestCase {
         XCTAssertEqual(key(SDLK_SPACE, isRepeat: true), .ignore, "holding Space does not re-trigger")
         XCTAssertEqual(key(SDLK_PLUS, isRepeat: true), .input(.increase), "holding + keeps adding")
         XCTAssertEqual(key(SDLK_q, KMOD_LCTRL), .quit(.escapeKey))
+        XCTAssertEqual(key(SDLK_s), .input(.openSettings))
+        XCTAssertEqual(key(SDLK_h), .input(.openWinners))
+        XCTAssertEqual(key(SDLK_u), .input(.undo))
+        XCTAssertEqual(key(SDLK_z, KMOD_LCTRL), .input(.undo))
+        XCTAssertEqual(key(SDLK_DELETE), .input(.removeWinner))
+        XCTAssertEqual(key(SDLK_k), .input(.keepWinner))
+        for k in [SDLK_s, SDLK_h, SDLK_u, SDLK_DELETE, SDLK_k] { XCTAssertEqual(key(k, kiosk: true), .ignore, "a kiosk's visitor") }
+    }
+
+    /// While a panel is open, the keys work its controls.
+    func testPanelKeys() {
+        func panel(_ k: SDL_KeyCode, _ modifiers: SDL_Keymod = KMOD_NONE) -> EventResponse {
+            panelKeyResponse(sym: k.rawValue, modifiers: UInt32(modifiers.rawValue), isRepeat: false)
+        }
+        XCTAssertEqual(panel(SDLK_TAB), .input(.moveFocus(1)))
+        XCTAssertEqual(panel(SDLK_TAB, KMOD_LSHIFT), .input(.moveFocus(-1)))
+        XCTAssertEqual(panel(SDLK_DOWN), .input(.moveFocus(1)))
+        XCTAssertEqual(panel(SDLK_UP), .input(.moveFocus(-1)))
+        XCTAssertEqual(panel(SDLK_LEFT), .input(.adjust(-1)))
+        XCTAssertEqual(panel(SDLK_RIGHT), .input(.adjust(1)))
+        XCTAssertEqual(panel(SDLK_RETURN), .input(.submit))
+        XCTAssertEqual(panel(SDLK_SPACE), .input(.submit), "Space presses, it does not spin under the panel")
+        XCTAssertEqual(panel(SDLK_ESCAPE), .input(.cancel), "Esc closes the panel, not the window")
+        XCTAssertEqual(panel(SDLK_s), .input(.cancel))
+        XCTAssertEqual(panel(SDLK_F12), .screenshot)
     }
 
     func testKioskKeys() {

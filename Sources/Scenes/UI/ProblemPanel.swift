@@ -202,5 +202,6 @@ public final class ProblemOverlay: Scene {
     public func nextChange(after t: Double) -> Double? { scene.nextChange(after: t) }
     public func acceptsReload(at t: Double) -> Bool { scene.acceptsReload(at: t) }
     public var wantsTextInput: Bool { scene.wantsTextInput }
+    public var takesPanelKeys: Bool { scene.takesPanelKeys }
     public func didAppear(at t: Double) { scene.didAppear(at: t) }
 }

@@ -182,7 +182,8 @@ extension WheelScene {
             }
             var planned = spinner
             guard try planned.spin(at: t, to: target, using: &rng) else { return false }
-            try raffle.record(choice, rotation: planned.currentSpin?.endRotation)
+            let record = try raffle.record(choice, rotation: planned.currentSpin?.endRotation)
+            if record.removed { undo = .removal(EntryKey(text: record.text, occurrence: record.occurrence), name: record.text, removed: true) }
             spinner = planned
             restingWinner = nil
             shownResult = nil
@@ -238,7 +239,8 @@ extension WheelScene {
         rebuildSlices(at: t)
         spinner = Spinner(layout: spinner.layout, weights: spinner.weights, settings: config.spin, rotation: spinner.rotation(at: t))
         reportedEnd = nil
-        show("New draw: every entry is back on the wheel", at: t)
+        undo = .newEvent
+        show("New draw: every entry is back on the wheel" + (showsControls ? " · U undoes" : ""), at: t)
     }
 
     // MARK: Changing the list in the window
@@ -301,7 +303,8 @@ extension WheelScene {
             editor = nil
             if edit.changed { commit(edit.entries, source: "editor", at: t) }
             return
-        case .primaryAction, .tap, .increase, .decrease, .restart, .openEditor:
+        case .primaryAction, .tap, .increase, .decrease, .restart, .openEditor, .openSettings, .openWinners, .moveFocus, .adjust,
+             .removeWinner, .keepWinner, .undo:
             break
         }
         editor = edit
@@ -311,7 +314,7 @@ extension WheelScene {
 
     /// When attract mode starts (nil: off, or something is going on: a spin, the editor, nothing left to win).
     var attractStart: Double? {
-        guard let after = attractAfter, after > 0, editor == nil else { return nil }
+        guard let after = attractAfter, after > 0, !hasOverlay else { return nil }
         let idle = max(lastInput, spinner.endTime ?? 0, refreshAt ?? 0)
         return idle + after
     }

@@ -16,7 +16,10 @@ import Raster
 
 public final class WheelScene: Scene {
     public let name = "wheel"
-    public let config: WheelConfig
+    /// The config the window runs: the file's (`baseConfig`) with the settings changed in the window.
+    public internal(set) var config: WheelConfig
+    /// The wheel section as the config file (or the caller) gave it.
+    public let baseConfig: WheelConfig
     /// Called once per spin with the winning item (seed 000's `spinWheelDidEnd(at:)`).
     public var onSpinEnd: ((WheelItem) -> Void)?
 
@@ -59,6 +62,28 @@ public final class WheelScene: Scene {
     let panelLayouts = PanelLayouts()
     /// The entry editor, while open.
     var editor: EntryEditor?
+    /// The settings or winners panel, while open (WheelPanels.swift).
+    var panel: WheelPanel?
+    /// What U takes back (WinnerChoices.swift).
+    var undo: Undoable?
+    /// When R was pressed once in a window (a second R within `restartConfirmation` s starts over).
+    var restartArmedAt: Double?
+    static let restartConfirmation = 4.0
+    /// Whether something is open over the wheel that takes the input (the editor or a panel).
+    var hasOverlay: Bool { editor != nil || panel != nil }
+    /// The settings the window runs (the config's, with changes made in the window).
+    public internal(set) var settings: WheelSettings
+    /// The sound volume the config gives (0…1): the base of `settings.volume`. The window sets it.
+    public var baseVolume = 1.0 {
+        didSet { settings = WheelSettings.effective(base: WheelSettings(config: baseConfig, volume: baseVolume), kept: keptSettings) }
+    }
+    /// Settings changed in the window, as the record keeps them.
+    var keptSettings: [String: KeptSetting] = [:]
+    /// Called with the volume (0…1) when the settings change it (the host's audio follows).
+    public var onVolumeChange: ((Double) -> Void)?
+    /// The window's own buttons (settings, winners) and first-run hints are shown: a desktop
+    /// window sets this; `render`, `record` and a kiosk's visitors never see them.
+    public var showsControls = false
     /// When START was last pressed with nothing left to win (the "sold out" tone).
     var soldOutAt: Double?
     /// Boundary crossing times, reused by `sounds` (no allocation per audio chunk).
@@ -148,12 +173,17 @@ public final class WheelScene: Scene {
     /// built in code gets the same message a file would, and a DrawError when the ledger cannot be read.
     public init(config: WheelConfig = .defaults, resources: SceneResources, seed: UInt64? = nil, ledger: Ledger? = nil) throws {
         try config.validate()
+        let ledger = ledger ?? .inMemory()
+        baseConfig = config
+        // Settings changed in the window and kept in the record, over the config's own.
+        keptSettings = try ledger.keptSettings()
+        settings = WheelSettings.effective(base: WheelSettings(config: config, volume: 1), kept: keptSettings)
+        let config = settings.applied(to: config)
         self.config = config
         fonts = resources.fonts
         numberedCount = config.numbered
         raffle = try Raffle(entries: config.effectiveItems.map(\.entry), source: config.numbered == nil ? config.itemsSource : "numbered",
-                            afterWin: config.afterWin, profile: config.spin.profile.rawValue, seed: seed,
-                            ledger: ledger ?? .inMemory())
+                            afterWin: config.afterWin, profile: config.spin.profile.rawValue, seed: seed, ledger: ledger)
         spinner = WheelScene.makeSpinner(config: config)
         switch config.ring {
         case .none:
@@ -188,11 +218,18 @@ public final class WheelScene: Scene {
         reportSpinEnd(at: t)
         applyRefresh(at: t)
         defer { lastInput = max(lastInput, t) }
+        if panel != nil { return handlePanel(input, at: t, frameSize: frameSize) }
         if editor != nil { return handleEditing(input, at: t) }
         switch input {
         case .primaryAction:
             _ = try? spin(at: t)
         case .tap(let point):
+            if let button = toolButton(at: point, frameSize: frameSize) {
+                return button == .settings ? openSettings(at: t) : openSettings(at: t)
+            }
+            if cardStands(at: t), let card = cardControls(frameSize: frameSize, at: t), let action = card.action(at: point) {
+                return handleCard(action, at: t)
+            }
             // While the winner card is up, a touch anywhere is the next spin (the card covers START).
             let onCard = cardEnd(at: t).map { t < $0 } ?? false
             if onCard || layout(for: frameSize).spinsOnTap(at: point) { _ = try? spin(at: t) }
@@ -208,7 +245,17 @@ public final class WheelScene: Scene {
             shownResult = nil
             rebuildSlices(at: t)
         case .restart:
+            // In a window R asks once: a class should not lose its draw to a stray key.
+            if showsControls, restartArmedAt.map({ t - $0 > WheelScene.restartConfirmation }) ?? true {
+                restartArmedAt = t
+                return show("Press R again to bring everyone back", at: t)
+            }
+            restartArmedAt = nil
             startOver(at: t)
+        case .removeWinner, .keepWinner:
+            if showsControls { setWinnerRemoved(input == .removeWinner, at: t) }
+        case .undo:
+            if showsControls { undoLast(at: t) }
         case .openEditor:
             openEditor(at: t)
         case .paste(let text):
@@ -220,7 +267,9 @@ public final class WheelScene: Scene {
                 return show("Could not read '\(FilePaths.lastComponent(of: file.path))': \(file.problem ?? "unreadable")", at: t)
             }
             replaceEntries(with: bytes, from: FilePaths.lastComponent(of: file.path), source: "drop", at: t)
-        case .text, .submit, .cancel, .deleteBackward, .deleteSelected, .moveSelection:
+        case .openSettings, .openWinners:
+            openSettings(at: t)
+        case .text, .submit, .cancel, .deleteBackward, .deleteSelected, .moveSelection, .moveFocus, .adjust:
             break
         }
     }
@@ -251,18 +300,20 @@ public final class WheelScene: Scene {
     /// `refreshAt`), nor while the editor holds edits. Attract mode's drift is the wheel waiting for
     /// a visitor: an operator's edit applies then (it waited for the next visitor's spin).
     public func acceptsReload(at t: Double) -> Bool {
-        guard editor == nil, refreshAt.map({ t >= $0 }) ?? true else { return false }
+        guard !hasOverlay, refreshAt.map({ t >= $0 }) ?? true else { return false }
         return !isAnimating(at: t) || attractDrift(at: t) > 0
     }
 
     public var wantsTextInput: Bool { editor != nil }
+
+    public var takesPanelKeys: Bool { panel != nil }
 
     /// While one spin runs from `previous` to `t`, only the turning disc's square changes (and the
     /// banner, when another entry has come under the pointer): the backdrop, hub, pointer and the
     /// disabled button are drawn the same.
     public func dirtyRect(since previous: Double, at t: Double, frameSize: Size) -> PixelRect? {
         guard let spin = spinner.currentSpin, previous <= t, previous >= spin.startTime, t < spin.endTime, attractStart == nil,
-              note == nil || !(noteIsVisible(at: t) || noteIsVisible(at: previous)), editor == nil, drawProblem == nil,
+              note == nil || !(noteIsVisible(at: t) || noteIsVisible(at: previous)), !hasOverlay, drawProblem == nil,
               let frame = cache, frame.size == frameSize else { return nil }
         let half = max(frame.ringDiameter / 2, frame.sliceRadius) + 3
         let c = frame.layout.center
@@ -286,7 +337,7 @@ public final class WheelScene: Scene {
         // Whatever this frame is, the canvas holds it from now on, not the frame before.
         let previous = lastFrame
         lastFrame = nil
-        if let stop = celebratedStop(at: t), let winner = spinner.result(at: t), cardStands(at: t), editor == nil,
+        if let stop = celebratedStop(at: t), let winner = spinner.result(at: t), cardStands(at: t), !hasOverlay,
            !noteIsVisible(at: t), attractDrift(at: t) == 0, let backdrop = cardBackdrop, backdrop.end == stop, backdrop.winner == winner,
            backdrop.pixmap.width == canvas.width, backdrop.pixmap.height == canvas.height {
             canvas.replace(with: backdrop.pixmap)
@@ -298,7 +349,7 @@ public final class WheelScene: Scene {
         let winner = lit?.slice, highlight = lit?.strength ?? 0
         // The winner's glow reaches over the band: then the band is drawn whole, over it.
         let ringBackdrop = (winner == nil || highlight <= 0) ? frame.ringBackdrop : nil
-        let wheelOnly = ringBackdrop != nil && celebratedStop(at: t) == nil && editor == nil && !noteIsVisible(at: t) && drawProblem == nil
+        let wheelOnly = ringBackdrop != nil && celebratedStop(at: t) == nil && !hasOverlay && !noteIsVisible(at: t) && drawProblem == nil
         let kept = keptFrame(previous, in: canvas, at: t)
         let spinning = spinner.isSpinning(at: t)
         let inviting = attractDrift(at: t) > 0 && raffle.standing.remaining > 0
@@ -377,7 +428,8 @@ public final class WheelScene: Scene {
         }
         if let winner, let stop = celebratedStop(at: t) {
             drawWinnerCard(frame, winner: winner, at: t, in: canvas)
-            if cardStands(at: t), confettiFlies(at: t), editor == nil, !noteIsVisible(at: t), attractDrift(at: t) == 0,
+            if cardStands(at: t), let card = cardControls(frameSize: frame.size, at: t) { card.draw(in: canvas, fonts: fonts) }
+            if cardStands(at: t), confettiFlies(at: t), !hasOverlay, !noteIsVisible(at: t), attractDrift(at: t) == 0,
                canvas.clip == canvas.pixmap.bounds, canvas.width * canvas.height <= largestBackdrop {
                 // Kept (one copy a stop) for the confetti frames to come; not above `largestBackdrop`
                 // px, where a second whole frame (1 GiB at 16384²) costs more than redrawing it.
@@ -393,7 +445,9 @@ public final class WheelScene: Scene {
             }
             drawConfetti(frame, winner: winner, at: t, in: canvas)
         }
+        if showsControls && !hasOverlay { drawToolButtons(frame, in: canvas) }
         if let editor { drawEditor(editor, frame: frame, in: canvas) }
+        if let panel { drawPanel(panel, frame: frame, in: canvas) }
         if noteIsVisible(at: t), let note { drawNote(note.text, frame: frame, in: canvas) }
         if let drawProblem {
             let atBottom = frame.layout.arrangement == .sides

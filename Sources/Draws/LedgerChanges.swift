@@ -1,0 +1,112 @@
+// What the window changes in the record besides draws (schema 4): settings changed in the settings
+// panel (`settings`), and entries taken off the wheel or put back in the window (`removal_changes`):
+// Remove or Keep on the winner card, and Undo. Each change is one transaction. A removal change names
+// the newest draw when it was made (`after_draw`), so it is ordered with the draws' own removals: the
+// later one holds. Draws stay as recorded; what a change does shows in the next draw's odds fingerprint.
+import Files
+
+extension Ledger {
+    /// Version 4: the two tables, empty.
+    func addWindowChanges() throws {
+        try db.execute("""
+            CREATE TABLE settings (
+                key TEXT PRIMARY KEY,
+                value TEXT NOT NULL,
+                base TEXT NOT NULL,
+                changed TEXT NOT NULL
+            );
+            CREATE TABLE removal_changes (
+                change INTEGER PRIMARY KEY,
+                time TEXT NOT NULL,
+                event INTEGER NOT NULL REFERENCES events(event),
+                text TEXT NOT NULL,
+                occurrence INTEGER NOT NULL,
+                removed INTEGER NOT NULL,
+                after_draw INTEGER NOT NULL
+            );
+            """)
+    }
+
+    /// Whether the file has the version 4 tables (a file of an earlier version opened for reading has not).
+    private func keepsWindowChanges() throws -> Bool {
+        try db.query("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'removal_changes'") { $0.int(0) }.first == 1
+    }
+
+    // MARK: Removals
+
+    /// `winnings` with the open event's removal changes applied: an entry's latest change holds unless
+    /// a draw removed it after that change.
+    func applyRemovalChanges(to winnings: inout [EntryKey: Winnings]) throws {
+        guard try keepsWindowChanges() else { return }
+        for row in try db.query("SELECT text, occurrence, removed, after_draw FROM removal_changes WHERE event = ? ORDER BY change",
+                                [.int(event)], read: { (EntryKey(text: $0.text(0), occurrence: $0.int(1)), $0.int(2) != 0, $0.int(3)) }) {
+            var won = winnings[row.0] ?? Winnings()
+            if row.2 >= (won.removedBy ?? 0) { won.removed = row.1 }
+            winnings[row.0] = won
+        }
+    }
+
+    /// Takes the entry `key` off the wheel for the rest of the event (`removed`), or puts it back:
+    /// one transaction. Its wins stay counted.
+    public func setRemoved(_ key: EntryKey, _ removed: Bool) throws(DrawError) {
+        try sql {
+            try db.transaction {
+                let newest = try db.query("SELECT coalesce(max(draw), 0) FROM draws") { $0.int(0) }.first ?? 0
+                try db.run("INSERT INTO removal_changes (time, event, text, occurrence, removed, after_draw) VALUES (?, ?, ?, ?, ?, ?)",
+                           [.text(Timestamp.now()), .int(event), .text(key.text), .int(key.occurrence), .int(removed ? 1 : 0), .int(newest)])
+            }
+        }
+    }
+
+    // MARK: Events
+
+    /// Undoes the newest new event (R in the window) while nothing has been drawn in it: it is closed
+    /// and the event before it is open again, as it was. Returns false (changing nothing) when a draw
+    /// was made since, or there is no earlier event.
+    public func reopenPreviousEvent() throws(DrawError) -> Bool {
+        try sql {
+            try db.transaction {
+                let draws = try db.query("SELECT count(*) FROM draws WHERE event = ?", [.int(event)]) { $0.int(0) }.first ?? 0
+                guard draws == 0, let previous = try db.query("SELECT max(event) FROM events WHERE event < ?", [.int(event)], read: { $0.optionalInt(0) })
+                    .first.flatMap({ $0 }) else { return false }
+                let now = Timestamp.now()
+                try db.run("UPDATE events SET closed = ? WHERE event = ?", [.text(now), .int(event)])
+                try db.run("UPDATE events SET closed = NULL WHERE event = ?", [.int(previous)])
+                event = previous
+                return true
+            }
+        }
+    }
+
+    // MARK: Settings
+
+    /// The settings changed in the window, by key.
+    public func keptSettings() throws(DrawError) -> [String: KeptSetting] {
+        try sql {
+            guard try keepsWindowChanges() else { return [:] }
+            var kept: [String: KeptSetting] = [:]
+            for row in try db.query("SELECT key, value, base FROM settings", read: { ($0.text(0), $0.text(1), $0.text(2)) }) {
+                kept[row.0] = KeptSetting(value: row.1, base: row.2)
+            }
+            return kept
+        }
+    }
+
+    /// Keeps `settings` (key → value and the config's value then) as changed in the window, replacing
+    /// what was kept for those keys: one transaction. A setting back at its base is forgotten.
+    public func keep(settings: [String: KeptSetting]) throws(DrawError) {
+        try sql {
+            try db.transaction {
+                let now = Timestamp.now()
+                for (key, setting) in settings {
+                    if setting.value == setting.base {
+                        try db.run("DELETE FROM settings WHERE key = ?", [.text(key)])
+                    } else {
+                        try db.run("INSERT OR REPLACE INTO settings (key, value, base, changed) VALUES (?, ?, ?, ?)",
+                                   [.text(key), .text(setting.value), .text(setting.base), .text(now)])
+                    }
+                }
+            }
+        }
+    }
+}

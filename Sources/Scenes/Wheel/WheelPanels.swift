@@ -1,0 +1,140 @@
+// The panels the window opens over the wheel (settings, winners) and the two small buttons that open
+// them (a gear and a list, at the frame's top right, shown only where `showsControls`): which panel is
+// open, what its input does, and applying the settings it changes. A panel takes every input while it
+// is open: taps on its controls, a tap outside closes it, and the keys move its focus (Tab, arrows),
+// change (← →), press (Enter) and close (Esc). The panels themselves are pure (SettingsPanel).
+import BitmapFont
+import Draws
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Raster
+
+/// A panel over the wheel (the entry editor is one of its own, `editor`).
+enum WheelPanel: Equatable {
+    case settings(SettingsPanel)
+}
+
+/// The window's buttons over the wheel.
+enum ToolButton: CaseIterable {
+    case settings, winners
+}
+
+extension WheelScene {
+    /// S or the gear: the settings panel (not while the wheel turns).
+    func openSettings(at t: Double) {
+        guard !spinner.isSpinning(at: t) else { return show("Wait for the wheel to stop", at: t) }
+        editor = nil
+        panel = .settings(SettingsPanel(settings: settings, focused: nil))
+    }
+
+    func handlePanel(_ input: SceneInput, at t: Double, frameSize: Size) {
+        guard case .settings(var settingsPanel) = panel else { return }
+        var laidOut = settingsPanel.panel(for: frameSize)
+        let action: ControlAction<SettingsControl>?
+        switch input {
+        case .tap(let point):
+            guard laidOut.frame.contains(point) else { panel = nil; return }   // a tap beside it closes it
+            action = laidOut.action(at: point)
+            settingsPanel.focused = nil
+        case .moveFocus(let delta):
+            laidOut.moveFocus(by: delta)
+            settingsPanel.focused = laidOut.focus.flatMap { laidOut.controls[$0].id }
+            action = nil
+        case .adjust(let delta): action = laidOut.adjust(by: delta)
+        case .submit, .primaryAction: action = laidOut.activate()
+        case .cancel, .openSettings: panel = nil; return
+        default: return
+        }
+        guard let action else { panel = .settings(settingsPanel); return }
+        switch settingsPanel.apply(action) {
+        case .none: panel = .settings(settingsPanel)
+        case .close: panel = nil
+        case .openEditor: panel = nil; openEditor(at: t)
+        case .openWinners: panel = nil
+        case .apply(let changed):
+            panel = .settings(settingsPanel)
+            apply(changed, at: t)
+        }
+    }
+
+    /// Runs `changed` from now on (the config the wheel draws with, the draw's rules, the sound) and
+    /// keeps what differs from the config in the record, so a restart runs it too.
+    func apply(_ changed: WheelSettings, at t: Double) {
+        let old = settings
+        settings = changed
+        let base = WheelSettings(config: baseConfig, volume: baseVolume).stored, before = old.stored
+        var kept: [String: KeptSetting] = [:]
+        for (key, value) in changed.stored where before[key] != value {
+            kept[key] = KeptSetting(value: value, base: base[key] ?? value)
+            keptSettings[key] = kept[key]
+        }
+        if case .failure(let error) = Result(catching: { () throws(DrawError) in try raffle.ledger.keep(settings: kept) }) {
+            show("Not saved: " + error.problem, at: t)
+        }
+        config = changed.applied(to: baseConfig)
+        raffle.afterWin = changed.afterWin
+        raffle.profile = changed.profile.rawValue
+        spinner.settings = config.spin
+        if changed.labelOrientation != old.labelOrientation || changed.showOdds != old.showOdds { cache = nil }
+        if changed.showOdds != old.showOdds { rebuildSlices(at: t, keepingSpinner: true) }
+        if changed.volume != old.volume { onVolumeChange?(changed.volume) }
+    }
+
+    // MARK: Drawing
+
+    func drawPanel(_ panel: WheelPanel, frame: WheelFrameCache, in canvas: Canvas) {
+        switch panel {
+        case .settings(let settingsPanel): settingsPanel.panel(for: frame.size).draw(in: canvas, fonts: fonts)
+        }
+    }
+
+    /// Where the window's buttons go on a frame of `size`: the top right corner, the gear outermost.
+    static func toolButtonRect(_ button: ToolButton, frameSize size: Size) -> Rect {
+        let side = max(28, min(52, 0.065 * min(size.width, size.height)))
+        let margin = max(6, 0.02 * min(size.width, size.height))
+        let k = Double(ToolButton.allCases.firstIndex(of: button) ?? 0)
+        return Rect(x: size.width - margin - side - k * (side + margin * 0.8), y: margin, width: side, height: side)
+    }
+
+    /// The button under `point`, when the window shows them.
+    func toolButton(at point: Point, frameSize: Size) -> ToolButton? {
+        guard showsControls else { return nil }
+        return ToolButton.allCases.first { WheelScene.toolButtonRect($0, frameSize: frameSize).insetBy(-4).contains(point) }
+    }
+
+    func drawToolButtons(_ frame: WheelFrameCache, in canvas: Canvas) {
+        for button in ToolButton.allCases {
+            let box = WheelScene.toolButtonRect(button, frameSize: frame.size)
+            canvas.fill(roundedRect(box, radius: box.height / 2), color: Color(rgb: 0x232A3A, alpha: 220))
+            let c = box.center, r = box.height * 0.3
+            switch button {
+            case .settings:
+                // A gear: eight teeth round a ring (even-odd leaves the hole).
+                var gear = Path()
+                let teeth = 8
+                for k in 0..<(4 * teeth) {
+                    let a = Double(k) * Double.pi / Double(2 * teeth) - Double.pi / Double(4 * teeth)
+                    let radius = (k / 2) % 2 == 0 ? r : r * 0.72
+                    let p = Point(x: c.x + radius * cos(a), y: c.y + radius * sin(a))
+                    if k == 0 { gear.move(to: p) } else { gear.line(to: p) }
+                }
+                gear.close()
+                gear.arc(center: c, radius: r * 0.32, start: .twelveOClock, end: .twelveOClock + .fullTurn)
+                gear.close()
+                canvas.fill(gear, color: Color(rgb: 0xC9CFDB), rule: .evenOdd)
+            case .winners:
+                // A list: three lines, each with its dot.
+                for k in -1...1 {
+                    let y = c.y + Double(k) * r * 0.62
+                    canvas.fill(roundedRect(Rect(x: c.x - r * 0.95, y: y - r * 0.13, width: r * 0.26, height: r * 0.26), radius: r * 0.13),
+                                color: Color(rgb: 0xC9CFDB))
+                    canvas.fill(roundedRect(Rect(x: c.x - r * 0.5, y: y - r * 0.1, width: r * 1.45, height: r * 0.2), radius: r * 0.1),
+                                color: Color(rgb: 0xC9CFDB))
+                }
+            }
+        }
+    }
+}

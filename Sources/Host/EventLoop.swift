@@ -124,8 +124,20 @@ final class Session {
 
     /// The scene on screen: the current one, under the problem panel while a reload failed.
     var scene: Scene {
-        if let problemOverlay, problemOverlay.scene === scenes[current] { return problemOverlay }
-        return scenes[current]
+        let base: Scene
+        if let problemOverlay, problemOverlay.scene === scenes[current] { base = problemOverlay } else { base = scenes[current] }
+        if let notice, notice.scene === base { return notice }
+        return base
+    }
+
+    /// A note of the window's over the scene for a few seconds (a file it wrote, and where).
+    private var notice: NoticeOverlay?
+
+    /// Shows `text` over the scene for `NoticeOverlay.duration` s (without fonts, only on stdout).
+    private func showNotice(_ text: String) {
+        guard let resources else { return }
+        notice = nil
+        notice = NoticeOverlay(scene, text: text, since: clock.seconds, resources: resources)
     }
 
     /// Only a problem panel is shown (no config could be used yet): the scenes are tried again now and then.
@@ -164,6 +176,7 @@ final class Session {
                 return .screenshotSaved
             }
             if let change = scene.nextChange(after: lastDrawn), change <= now { needsFrame = true }
+            if let notice, now >= notice.until { self.notice = nil }
             if appeared.insert(ObjectIdentifier(scenes[current])).inserted {
                 scenes[current].didAppear(at: now)
                 needsFrame = true
@@ -427,6 +440,7 @@ final class Session {
             savedScreenshots.append(path)
             print("roundel: screenshot saved to \(path)")
             fflush(nil)   // seen at once even when stdout is a pipe
+            showNotice("Screenshot saved: " + absolutePath(path))
         } catch {
             logLine(error.description)
         }

@@ -30,3 +30,11 @@ func freshScreenshotPath() -> String {
 func saveScreenshot(_ frame: Pixmap, to path: String) throws(HostError) {
     do { try writePNG(frame, to: path) } catch { throw .cannotSave(reason: error.description) }
 }
+
+/// `path` from the root: relative to the current directory, as a user finds it in a file manager.
+func absolutePath(_ path: String) -> String {
+    guard !path.hasPrefix("/"), let cwd = getcwd(nil, 0) else { return path }
+    defer { free(cwd) }
+    let folder = String(cString: cwd)
+    return (folder.hasSuffix("/") ? folder : folder + "/") + path
+}

@@ -204,4 +204,5 @@ public final class ProblemOverlay: Scene {
     public var wantsTextInput: Bool { scene.wantsTextInput }
     public var takesPanelKeys: Bool { scene.takesPanelKeys }
     public func didAppear(at t: Double) { scene.didAppear(at: t) }
+    public func sounds(from t0: Double, to t1: Double, into events: inout [SoundEvent]) { scene.sounds(from: t0, to: t1, into: &events) }
 }

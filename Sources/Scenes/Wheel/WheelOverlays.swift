@@ -1,5 +1,5 @@
-// What the wheel draws over itself: a short note (a paste that could not be used, a draw that was
-// not made) at the top of the frame (at the bottom beside a wheel with its button aside), the entry editor's
+// What the wheel draws over itself: a short note (a paste that could not be used, a list not saved)
+// at the top of the frame (at the bottom beside a wheel with its button aside), the entry editor's
 // panel (E): the list with the selected row, what has won or sold out, the line being typed with its
 // caret, and the keys. Sizes scale with
 // the frame (px); text that does not fit ends in "…".
@@ -8,40 +8,9 @@ import Raster
 
 extension WheelScene {
     func drawNote(_ text: String, frame: WheelFrameCache, in canvas: Canvas) {
-        let w = frame.size.width, h = frame.size.height
-        let size = max(13, min(30, 0.045 * min(w, h)))
-        let room = max(size, min(w - 4 * size, 40 * size))
-        // One line, or two broken at a space, the second ending in "…" if it still does not fit.
-        var lines = [text]
-        if fonts.measure(text, size: size).width > room {
-            let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-            var first = ""
-            var k = 0
-            while k < words.count, fonts.measure(first.isEmpty ? words[k] : first + " " + words[k], size: size).width <= room {
-                first = first.isEmpty ? words[k] : first + " " + words[k]
-                k += 1
-            }
-            if first.isEmpty { first = fonts.fitted(text, size: size, width: room); k = words.count }
-            let rest = words[k...].joined(separator: " ")
-            lines = [first]
-            if !rest.isEmpty {
-                lines.append(fonts.fitted(rest, size: size, width: room))
-            }
-        }
-        let width = lines.map { fonts.measure($0, size: size).width }.max()! + 2 * size
-        let lineHeight = 1.25 * size
         // At the top, or clear of the pointer at the bottom when the result and button are beside the
         // wheel (not below it), as the problem panel.
-        let height = Double(lines.count) * lineHeight + 0.65 * size
-        let box = Rect(x: (w - width) / 2, y: frame.layout.arrangement == .sides ? h - max(4, 0.03 * h) - height : max(4, 0.03 * h), width: width, height: height)
-        canvas.fill(roundedRect(box, radius: min(box.height / 2, size)), color: Color(rgb: 0x0B0E14, alpha: 235))
-        canvas.stroke(roundedRect(box, radius: min(box.height / 2, size)), style: StrokeStyle(width: max(1, size * 0.08)),
-                      color: Color(rgb: 0xF2CC5B))
-        for (i, line) in lines.enumerated() {
-            let y = box.minY + 0.325 * size + (Double(i) + 0.5) * lineHeight
-            fonts.draw(line, in: canvas, at: Point(x: box.center.x, y: y),
-                       style: TextStyle(size: size, color: .white, alignment: .center, verticalAlignment: .middle))
-        }
+        Note(text: text).draw(in: canvas, fonts: fonts, atBottom: frame.layout.arrangement == .sides)
     }
 
     func drawEditor(_ editor: EntryEditor, frame: WheelFrameCache, in canvas: Canvas) {

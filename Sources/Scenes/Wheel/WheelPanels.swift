@@ -105,6 +105,23 @@ extension WheelScene {
         return ToolButton.allCases.first { WheelScene.toolButtonRect($0, frameSize: frameSize).insetBy(-4).contains(point) }
     }
 
+    /// Until a list is pasted, typed or drawn from: how to bring your own names (first run).
+    var showsFirstRunHints: Bool { showsControls && !hasOverlay && raffle.round == nil && raffle.lastDraw == nil && numberedCount == nil }
+
+    static let firstRunHints = ["Ctrl+V pastes your names", "or drop a file, E types them", "S settings · H winners"]
+
+    /// The hints under the buttons, right-aligned, in the panel's grey.
+    func drawFirstRunHints(_ frame: WheelFrameCache, in canvas: Canvas) {
+        let size = max(12, min(22, 0.03 * min(frame.size.width, frame.size.height)))
+        let gear = WheelScene.toolButtonRect(.settings, frameSize: frame.size)
+        let room = frame.size.width * 0.42
+        for (k, line) in WheelScene.firstRunHints.enumerated() {
+            fonts.draw(fonts.fitted(line, size: size, width: room), in: canvas,
+                       at: Point(x: gear.maxX, y: gear.maxY + size * (0.8 + 1.3 * Double(k))),
+                       style: TextStyle(size: size, color: ControlLook.secondary, alignment: .right, verticalAlignment: .top))
+        }
+    }
+
     func drawToolButtons(_ frame: WheelFrameCache, in canvas: Canvas) {
         for button in ToolButton.allCases {
             let box = WheelScene.toolButtonRect(button, frameSize: frame.size)

@@ -446,6 +446,7 @@ public final class WheelScene: Scene {
             drawConfetti(frame, winner: winner, at: t, in: canvas)
         }
         if showsControls && !hasOverlay { drawToolButtons(frame, in: canvas) }
+        if showsFirstRunHints { drawFirstRunHints(frame, in: canvas) }
         if let editor { drawEditor(editor, frame: frame, in: canvas) }
         if let panel { drawPanel(panel, frame: frame, in: canvas) }
         if noteIsVisible(at: t), let note { drawNote(note.text, frame: frame, in: canvas) }

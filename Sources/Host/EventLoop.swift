@@ -270,8 +270,14 @@ final class Session {
             case .joystickRemoved(let id):
                 joysticks?.removed(instance: id)
             case .input(let input):
-                if options.kiosk, scenes.count > 1, case .tap(let p) = input, let at = window.displayFraction(ofTap: p), isInCorner(x: at.u, y: at.v) {
-                    cornerPress = clock.seconds   // a touch or click in a corner: held long enough, it switches scenes
+                if options.kiosk, case .tap(let p) = input, let at = window.displayFraction(ofTap: p), isInCorner(x: at.u, y: at.v) {
+                    // A kiosk's corners are the operator's: five quick taps at the top left ask for the
+                    // settings (a PIN first); a touch or click held long enough switches scenes.
+                    if at.u < 0.5, at.v < 0.5, operatorTapped(at: clock.seconds) {
+                        scene.handle(.operatorGesture, at: clock.seconds, frameSize: window.frameSize)
+                        needsFrame = true
+                    }
+                    if scenes.count > 1 { cornerPress = clock.seconds }
                     continue
                 }
                 scene.handle(window.framePixels(input), at: clock.seconds, frameSize: window.frameSize)
@@ -321,6 +327,20 @@ final class Session {
             syncTextInput()
         } while SDL_PollEvent(&event) == 1
         return nil
+    }
+
+    /// Times of the latest taps in a kiosk's top left corner.
+    private var operatorTaps: [Double] = []
+    /// Taps in that corner within this many seconds, this many times, ask for the operator's PIN.
+    static let operatorTapCount = 5
+    static let operatorTapWindow = 3.0
+
+    /// Counts a tap in the top left corner at `t`; true when it is the fifth within the window.
+    private func operatorTapped(at t: Double) -> Bool {
+        operatorTaps = operatorTaps.filter { t - $0 <= Session.operatorTapWindow } + [t]
+        guard operatorTaps.count >= Session.operatorTapCount else { return false }
+        operatorTaps.removeAll()
+        return true
     }
 
     /// Whether a touch at (x, y), normalised 0…1 across the window, is in one of its corners.

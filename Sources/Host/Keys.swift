@@ -57,11 +57,12 @@ func response(to event: SDL_Event, kiosk: Bool = false, editing: Bool = false, p
         return .quit(.windowClosed)
     case SDL_KEYDOWN:
         let sym = UInt32(bitPattern: event.key.keysym.sym), modifiers = UInt32(event.key.keysym.mod)
-        if editing && !kiosk { return editingKeyResponse(sym: sym, modifiers: modifiers) }
+        // (A kiosk's editor is open only when the operator opened it from the settings, PIN first.)
+        if editing { return editingKeyResponse(sym: sym, modifiers: modifiers) }
         if panel { return panelKeyResponse(sym: sym, modifiers: modifiers, isRepeat: event.key.repeat != 0) }
         return keyResponse(sym: sym, modifiers: modifiers, isRepeat: event.key.repeat != 0, kiosk: kiosk)
     case SDL_TEXTINPUT:
-        guard editing, !kiosk else { return .ignore }
+        guard editing else { return .ignore }
         var text = event.text.text
         let typed = withUnsafeBytes(of: &text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         return typed.isEmpty ? .ignore : .input(.text(typed))
@@ -146,6 +147,13 @@ func panelKeyResponse(sym: UInt32, modifiers: UInt32, isRepeat: Bool) -> EventRe
     if any(SDLK_ESCAPE) { return .input(.cancel) }
     if any(SDLK_s, SDLK_h) && !ctrl && !alt { return .input(.cancel) }
     if any(SDLK_F12) { return .screenshot }
+    if any(SDLK_BACKSPACE) { return .input(.deleteBackward) }
+    // Digits (a PIN): the number row and the keypad.
+    for d in 0...9 {
+        let row = (d == 0 ? SDLK_0 : SDLK_1).rawValue + UInt32(max(0, d - 1))
+        let pad = (d == 0 ? SDLK_KP_0 : SDLK_KP_1).rawValue + UInt32(max(0, d - 1))
+        if sym == row || sym == pad { return .input(.text(String(d))) }
+    }
     return .ignore
 }
 

@@ -79,6 +79,8 @@ public enum SceneInput: Sendable, Equatable {
     case removeWinner
     case keepWinner
     case undo
+    /// Five quick taps in a kiosk's top left corner: the operator asks for the settings (PIN first).
+    case operatorGesture
     /// Ctrl+V: the clipboard's text, one entry a line (not in a kiosk).
     case paste(String)
     /// Ctrl+V when the host could not get text from the clipboard: why (not in a kiosk).

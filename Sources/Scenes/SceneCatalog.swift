@@ -50,6 +50,7 @@ public enum SceneCatalog {
         configs.scenes = try config.sceneList()
         configs.rotation = try config.displayRotation()
         configs.cooldown = try config.inputCooldown()
+        configs.operatorPin = try config.operatorPin()
         configs.soundVolume = try config.soundVolume()
         configs.soundFiles = try config.soundFiles().map { ($0.kind, $0.path) }
         configs.attractAfter = try config.attractAfter()
@@ -96,6 +97,8 @@ public enum SceneCatalog {
         /// `display.rotate`, `input.cooldown` and `attract.after`, when given.
         public var rotation: Int?
         public var cooldown: Double?
+        /// `input.operatorPin`, when given.
+        public var operatorPin: String?
         /// `sound`: 0 off, up to 1 full volume (nil: not given, on).
         public var soundVolume: Double?
         /// WAV files for some sounds (`sound.tick`…), absolute paths.

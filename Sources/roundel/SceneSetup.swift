@@ -225,6 +225,7 @@ final class WindowLoader: @unchecked Sendable {
             wheel.baseVolume = configs.soundVolume ?? 1
             // The settings and winners buttons and the first-run hints: a desktop window's, not a kiosk's.
             wheel.showsControls = !kiosk
+            wheel.operatorPin = kiosk ? configs.operatorPin : nil
         }
         return scenes
     }

@@ -89,6 +89,9 @@ final class CLITests: XCTestCase {
                      (#"{"scene": "table"}"#, "scene: 'table' is not a scene"),
                      (#"{"sound": "loud"}"#, "sound: 'loud' is not on or off"),
                      (#"{"input": {"cooldown": -1}}"#, "input.cooldown"),
+                     (#"{"input": {"operatorPin": "12a4"}}"#, "input.operatorPin: '12a4' is not a PIN (4 to 8 digits"),
+                     (#"{"input": {"operatorPin": 1234}}"#, "input.operatorPin"),
+                     (#"{"input": {"pin": "1234"}}"#, "input"),
                      (#"{"fonts": ["nope.bdf"]}"#, "fonts[0]: font")]
         for (i, (json, message)) in cases.enumerated() {
             let config = scratch.appendingPathComponent("c\(i).json")

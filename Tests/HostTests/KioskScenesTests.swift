@@ -102,6 +102,50 @@ extension KioskScenesTests {
     }
 }
 
+extension KioskScenesTests {
+    /// Five quick taps (mouse or touch) in a kiosk's top left corner ask the wheel for the operator's
+    /// PIN; four do not, nor five in another corner.
+    func testFiveTapsInTheTopLeftCornerAskForTheOperatorsPin() throws {
+        try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
+            let window = try Window(title: "operator", width: 200, height: 150)
+            let wheel = try WheelScene(resources: try sceneResources())
+            wheel.operatorPin = "2468"
+            let session = Session(window: window, scenes: [wheel], initialScene: "wheel", options: HostOptions(kiosk: true))
+            var seen: [Bool] = []
+            func driver(width w: Int32, height h: Int32) -> Thread {
+                Thread {
+                    for _ in 0..<5 { pushMouse(SDL_MOUSEBUTTONDOWN, x: w - 3, y: 4); pushMouse(SDL_MOUSEBUTTONUP, x: w - 3, y: 4) }
+                    for _ in 0..<4 { pushFinger(SDL_FINGERDOWN, x: 0.02, y: 0.02); pushFinger(SDL_FINGERUP, x: 0.02, y: 0.02) }
+                    Thread.sleep(forTimeInterval: 0.3)
+                    pushKey(SDLK_F12)   // (a redraw: the panel as it is after the four)
+                    Thread.sleep(forTimeInterval: 0.3)
+                    pushMouse(SDL_MOUSEBUTTONDOWN, x: 3, y: 4)
+                    pushMouse(SDL_MOUSEBUTTONUP, x: 3, y: 4)
+                    Thread.sleep(forTimeInterval: 0.3)
+                    pushKey(SDLK_q, modifiers: UInt16(KMOD_LCTRL.rawValue | KMOD_LALT.rawValue))
+                }
+            }
+            var started = false
+            session.onFrame = { _ in
+                if !started {
+                    started = true
+                    var w: Int32 = 0, h: Int32 = 0
+                    SDL_GetWindowSize(window.window, &w, &h)
+                    driver(width: w, height: h).start()
+                }
+                seen.append(wheel.isAskingForOperatorPin)
+            }
+            XCTAssertEqual(try session.run(), .quitChord)
+            session.onFrame = nil
+            XCTAssertEqual(seen.first, false)
+            XCTAssertTrue(seen.contains(false) && seen.count > 2 && !seen[seen.count - 2], "not after five elsewhere and four there: \(seen)")
+            XCTAssertTrue(wheel.isAskingForOperatorPin, "the fifth tap at the top left")
+            XCTAssertFalse(wheel.spinner.endTime != nil, "corner taps never spun the wheel")
+            SDL_ShowCursor(SDL_ENABLE)
+        }
+    }
+}
+
 /// The left mouse button at (x, y) in window units.
 func pushMouse(_ type: SDL_EventType, x: Int32, y: Int32) {
     var event = SDL_Event()

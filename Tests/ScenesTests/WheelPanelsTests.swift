@@ -200,3 +200,58 @@ final class ControlInputTests: XCTestCase {
         XCTAssertEqual(p.focus, 3)
     }
 }
+
+/// A kiosk's settings open only to the operator: the gesture (five taps in the top left corner, which
+/// the host turns into `.operatorGesture`), then the PIN from the config; three wrong PINs lock it.
+final class OperatorPinTests: XCTestCase {
+    let size = Size(width: 800, height: 480)
+
+    func kioskWheel(pin: String?) throws -> WheelScene {
+        let wheel = try WheelScene(resources: try WheelSnapshotTests.latinResources(), seed: 1)
+        wheel.operatorPin = pin
+        return wheel
+    }
+
+    func tap(_ key: PinKey, on wheel: WheelScene, at t: Double) throws {
+        let control = try XCTUnwrap(wheel.pinPad.panel(for: size).controls.first { $0.id == key }, "\(key)")
+        wheel.handle(.tap(control.frame.center), at: t, frameSize: size)
+    }
+
+    func testTheGestureAndTheRightPinOpenTheSettings() throws {
+        let wheel = try kioskWheel(pin: "2468")
+        XCTAssertFalse(wheel.showsControls, "a kiosk shows no buttons")
+        wheel.handle(.openSettings, at: 1, frameSize: size)
+        XCTAssertNil(wheel.panel, "S does nothing for a visitor (the host does not even send it)")
+        wheel.handle(.operatorGesture, at: 2, frameSize: size)
+        XCTAssertEqual(wheel.panel, .pin)
+        for d in [2, 4, 6, 7] { try tap(.digit(d), on: wheel, at: 3) }
+        try tap(.enter, on: wheel, at: 3)
+        XCTAssertEqual(wheel.panel, .pin, "a wrong PIN opens nothing")
+        XCTAssertEqual(wheel.pinPad.message, "Wrong PIN")
+        wheel.handle(.text("2468"), at: 4, frameSize: size)   // a keyboard's digits
+        wheel.handle(.submit, at: 4, frameSize: size)
+        guard case .settings = wheel.panel else { return XCTFail("the settings are open") }
+    }
+
+    func testThreeWrongPinsLockThePadEvenIfItIsOpenedAgain() throws {
+        let wheel = try kioskWheel(pin: "2468")
+        wheel.handle(.operatorGesture, at: 0, frameSize: size)
+        for k in 0..<3 { wheel.handle(.text("1111"), at: Double(k), frameSize: size); wheel.handle(.submit, at: Double(k), frameSize: size) }
+        XCTAssertEqual(wheel.pinPad.message, "Locked for 30 s")
+        wheel.handle(.cancel, at: 5, frameSize: size)
+        XCTAssertNil(wheel.panel)
+        wheel.handle(.operatorGesture, at: 6, frameSize: size)
+        wheel.handle(.text("2468"), at: 7, frameSize: size)
+        wheel.handle(.submit, at: 7, frameSize: size)
+        XCTAssertEqual(wheel.panel, .pin, "still locked, the right PIN too")
+        wheel.handle(.text("2468"), at: 40, frameSize: size)
+        wheel.handle(.submit, at: 40, frameSize: size)
+        guard case .settings = wheel.panel else { return XCTFail("unlocked after 30 s") }
+    }
+
+    func testWithoutAPinTheGestureDoesNothing() throws {
+        let wheel = try kioskWheel(pin: nil)
+        wheel.handle(.operatorGesture, at: 0, frameSize: size)
+        XCTAssertNil(wheel.panel)
+    }
+}

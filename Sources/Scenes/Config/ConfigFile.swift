@@ -99,6 +99,7 @@ public struct ConfigFile {
         _ = try sceneList()
         _ = try displayRotation()
         _ = try inputCooldown()
+        _ = try operatorPin()
         _ = try attractAfter()
         _ = try fontPaths()
         _ = try soundVolume()
@@ -138,9 +139,22 @@ public struct ConfigFile {
         return rotation
     }
 
+    static let inputKeys = ["cooldown", "operatorPin"]
+
     /// `input.cooldown`: seconds after a spin key or button acted during which another press does nothing.
     public func inputCooldown() throws(ConfigError) -> Double? {
-        try seconds("input", "cooldown", upTo: 3600, meaning: "seconds between spins, 0 to 3600")
+        try seconds("input", "cooldown", upTo: 3600, meaning: "seconds between spins, 0 to 3600", known: ConfigFile.inputKeys)
+    }
+
+    /// `input.operatorPin`: 4 to 8 digits that open a kiosk's settings after five quick taps in its
+    /// top left corner (nil: a kiosk's settings cannot be opened on screen).
+    public func operatorPin() throws(ConfigError) -> String? {
+        guard let input = try section("input", known: ConfigFile.inputKeys), let raw = input["operatorPin"] else { return nil }
+        let pin = try reader.string(raw, at: "input.operatorPin")
+        guard (4...8).contains(pin.unicodeScalars.count), pin.unicodeScalars.allSatisfy({ $0 >= "0" && $0 <= "9" }) else {
+            throw reader.error("input.operatorPin", "\(MessageText.quoted(pin)) is not a PIN (4 to 8 digits, in quotes: \"4321\")")
+        }
+        return pin
     }
 
     /// `attract.after`: seconds of no input before the wheel drifts and invites a touch; 0 turns it off.
@@ -184,8 +198,8 @@ public struct ConfigFile {
     }
 
     /// `section.key` as seconds from 0 to `limit` (nil when absent); out of range names `meaning`.
-    private func seconds(_ name: String, _ key: String, upTo limit: Double, meaning: String) throws(ConfigError) -> Double? {
-        guard let object = try section(name, known: [key]), let raw = object[key] else { return nil }
+    private func seconds(_ name: String, _ key: String, upTo limit: Double, meaning: String, known: [String]? = nil) throws(ConfigError) -> Double? {
+        guard let object = try section(name, known: known ?? [key]), let raw = object[key] else { return nil }
         let seconds = try reader.number(raw, at: "\(name).\(key)")
         guard seconds >= 0, seconds <= limit else {
             throw reader.error("\(name).\(key)", "\(formatted(seconds)) is out of range (\(meaning))")

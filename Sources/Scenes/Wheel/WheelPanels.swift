@@ -15,6 +15,8 @@ import Raster
 /// A panel over the wheel (the entry editor is one of its own, `editor`).
 enum WheelPanel: Equatable {
     case settings(SettingsPanel)
+    /// The operator's PIN before a kiosk's settings (its state is `pinPad`, kept while closed).
+    case pin
 }
 
 /// The window's buttons over the wheel.
@@ -30,33 +32,77 @@ extension WheelScene {
         panel = .settings(SettingsPanel(settings: settings, focused: nil))
     }
 
+    /// The operator's PIN pad is open (a kiosk's host and its tests ask).
+    public var isAskingForOperatorPin: Bool { panel == .pin }
+
+    /// Five quick taps in a kiosk's top left corner: the PIN pad, when the config gives a PIN.
+    func askForOperatorPin(at t: Double) {
+        guard operatorPin != nil, !spinner.isSpinning(at: t), panel == nil else { return }
+        editor = nil
+        pinPad.reopen()
+        panel = .pin
+    }
+
     func handlePanel(_ input: SceneInput, at t: Double, frameSize: Size) {
-        guard case .settings(var settingsPanel) = panel else { return }
-        var laidOut = settingsPanel.panel(for: frameSize)
-        let action: ControlAction<SettingsControl>?
-        switch input {
-        case .tap(let point):
-            guard laidOut.frame.contains(point) else { panel = nil; return }   // a tap beside it closes it
-            action = laidOut.action(at: point)
-            settingsPanel.focused = nil
-        case .moveFocus(let delta):
-            laidOut.moveFocus(by: delta)
-            settingsPanel.focused = laidOut.focus.flatMap { laidOut.controls[$0].id }
-            action = nil
-        case .adjust(let delta): action = laidOut.adjust(by: delta)
-        case .submit, .primaryAction: action = laidOut.activate()
-        case .cancel, .openSettings: panel = nil; return
-        default: return
+        switch panel {
+        case .settings(var settingsPanel):
+            var laidOut = settingsPanel.panel(for: frameSize)
+            guard let action = WheelScene.action(of: input, on: &laidOut) else {
+                settingsPanel.focused = laidOut.focus.flatMap { laidOut.controls[$0].id }
+                panel = WheelScene.closes(input, laidOut) ? nil : .settings(settingsPanel)
+                return
+            }
+            switch settingsPanel.apply(action) {
+            case .none: panel = .settings(settingsPanel)
+            case .close: panel = nil
+            case .openEditor: panel = nil; openEditor(at: t)
+            case .openWinners: panel = nil
+            case .apply(let changed):
+                panel = .settings(settingsPanel)
+                apply(changed, at: t)
+            }
+        case .pin:
+            guard let pin = operatorPin else { panel = nil; return }
+            var laidOut = pinPad.panel(for: frameSize)
+            var outcome = PinPad.Outcome.none
+            if case .text(let typed) = input {
+                outcome = pinPad.type(typed, pin: pin, at: t)
+            } else if case .deleteBackward = input {
+                outcome = pinPad.press(.erase, pin: pin, at: t)
+            } else if case .submit = input {
+                outcome = pinPad.press(.enter, pin: pin, at: t)   // Enter is OK, whichever key has the focus
+            } else if let action = WheelScene.action(of: input, on: &laidOut), case .press(let key) = action {
+                outcome = pinPad.press(key, pin: pin, at: t)
+            } else if WheelScene.closes(input, laidOut) {
+                outcome = .close
+            }
+            switch outcome {
+            case .none: break
+            case .close: panel = nil
+            case .unlocked: panel = .settings(SettingsPanel(settings: settings, focused: nil))
+            }
+        case nil:
+            break
         }
-        guard let action else { panel = .settings(settingsPanel); return }
-        switch settingsPanel.apply(action) {
-        case .none: panel = .settings(settingsPanel)
-        case .close: panel = nil
-        case .openEditor: panel = nil; openEditor(at: t)
-        case .openWinners: panel = nil
-        case .apply(let changed):
-            panel = .settings(settingsPanel)
-            apply(changed, at: t)
+    }
+
+    /// What `input` does to a panel's controls (nil: none, or it moved the focus, kept in `laidOut`).
+    static func action<ID>(of input: SceneInput, on laidOut: inout ControlPanel<ID>) -> ControlAction<ID>? {
+        switch input {
+        case .tap(let point): return laidOut.frame.contains(point) ? laidOut.action(at: point) : nil
+        case .moveFocus(let delta): laidOut.moveFocus(by: delta); return nil
+        case .adjust(let delta): return laidOut.adjust(by: delta)
+        case .submit, .primaryAction: return laidOut.activate()
+        default: return nil
+        }
+    }
+
+    /// Whether `input` closes a panel: Esc, S again, a tap beside it.
+    static func closes<ID>(_ input: SceneInput, _ laidOut: ControlPanel<ID>) -> Bool {
+        switch input {
+        case .cancel, .openSettings: return true
+        case .tap(let point): return !laidOut.frame.contains(point)
+        default: return false
         }
     }
 
@@ -86,8 +132,11 @@ extension WheelScene {
     // MARK: Drawing
 
     func drawPanel(_ panel: WheelPanel, frame: WheelFrameCache, in canvas: Canvas) {
+        // The wheel beneath is veiled: the panel is what takes the input now.
+        canvas.fill(.rect(Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)), color: Color(rgb: 0x000000, alpha: 110))
         switch panel {
         case .settings(let settingsPanel): settingsPanel.panel(for: frame.size).draw(in: canvas, fonts: fonts)
+        case .pin: pinPad.panel(for: frame.size).draw(in: canvas, fonts: fonts)
         }
     }
 

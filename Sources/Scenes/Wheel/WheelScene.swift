@@ -64,6 +64,10 @@ public final class WheelScene: Scene {
     var editor: EntryEditor?
     /// The settings or winners panel, while open (WheelPanels.swift).
     var panel: WheelPanel?
+    /// The PIN that opens a kiosk's settings (config `input.operatorPin`; nil: they do not open).
+    public var operatorPin: String?
+    /// The operator's PIN pad, kept while closed (its lock after wrong PINs holds).
+    var pinPad = PinPad()
     /// What U takes back (WinnerChoices.swift).
     var undo: Undoable?
     /// When R was pressed once in a window (a second R within `restartConfirmation` s starts over).
@@ -252,6 +256,8 @@ public final class WheelScene: Scene {
             }
             restartArmedAt = nil
             startOver(at: t)
+        case .operatorGesture:
+            askForOperatorPin(at: t)
         case .removeWinner, .keepWinner:
             if showsControls { setWinnerRemoved(input == .removeWinner, at: t) }
         case .undo:
@@ -268,7 +274,8 @@ public final class WheelScene: Scene {
             }
             replaceEntries(with: bytes, from: FilePaths.lastComponent(of: file.path), source: "drop", at: t)
         case .openSettings, .openWinners:
-            openSettings(at: t)
+            // A window's; a kiosk's open to its operator only (`.operatorGesture`, then the PIN).
+            if showsControls { openSettings(at: t) }
         case .text, .submit, .cancel, .deleteBackward, .deleteSelected, .moveSelection, .moveFocus, .adjust:
             break
         }

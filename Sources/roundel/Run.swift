@@ -10,14 +10,17 @@ struct Run: ParsableCommand {
         abstract: "Show the scenes in a window (the default).",
         discussion: """
             Keys: Space, Enter, a click or a touch on START or the wheel spins the wheel, starts and \
-            pauses the timer, replays the pie; a click on the winner card spins again. Tab and 1-4 \
-            switch scenes (wheel, timer, pie, clock); + and - change a numbered wheel's slices; R \
-            restarts the scene (on the wheel: a new event, every name and prize back); Ctrl+V or a \
-            dropped text file sets the wheel's entries, one a line; E opens the entry editor; F \
-            fullscreen; M sound off and on; F12 saves a screenshot; Esc or Q quits.
+            pauses the timer, replays the pie; a click on the winner card spins again, K or Delete \
+            keeps the winner on the wheel or takes it off, U undoes that (or R R). Tab and 1-4 switch \
+            scenes (wheel, timer, pie, clock); + and - change a numbered wheel's slices; R restarts \
+            the scene (on the wheel, pressed twice: a new event, every name and prize back); Ctrl+V \
+            or a dropped text file sets the wheel's entries, one a line; E opens the entry editor; S \
+            the settings; F fullscreen; M sound off and on; F12 saves a screenshot; Esc or Q quits.
 
-            --kiosk: fullscreen, no cursor, no screen saver; only Ctrl+Alt+Q quits, and R, E, pastes \
-            and drops do nothing. An arcade button (a joystick or game controller button) spins.
+            --kiosk: fullscreen, no cursor, no screen saver; only Ctrl+Alt+Q quits, and R, E, S, \
+            pastes and drops do nothing; with input.operatorPin in the config, five taps in the top \
+            left corner and the PIN open the settings. An arcade button (a joystick or game \
+            controller button) spins.
 
             A --config file is watched: a saved edit applies without a restart, after a spin's result \
             has been shown. Every draw is written to the state database before the wheel turns.

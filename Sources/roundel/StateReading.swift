@@ -25,7 +25,8 @@ enum StateReading {
                 throw UserError("roundel: state '\(path)': the record was altered or lost draws, so it is not shown: \(first)\(more)"
                                 + " (roundel history lists what it holds)", status: 1)
             }
-            return try number.map { n throws(DrawError) in try ledger.standing(beforeDraw: n) } ?? ledger.standingNow()
+            if let number { return try ledger.standing(beforeDraw: number) }
+            return try ledger.standingNow()
         } catch let error as UserError {
             throw error
         } catch {

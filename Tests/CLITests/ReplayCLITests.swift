@@ -109,9 +109,14 @@ final class ReplayCLITests: XCTestCase {
                                         environment: ["DISPLAY": display.name, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"],
                                         folder: dir)
         defer { window.stop() }
-        Thread.sleep(forTimeInterval: 2)   // the window is up
+        try xdotool(display.name, ["search", "--sync", "--name", "Roundel"])   // the window is up
+        Thread.sleep(forTimeInterval: 1)
         try xdotool(display.name, ["key", "ctrl+v"])
-        Thread.sleep(forTimeInterval: 0.5)
+        // The pasted list is recorded as a round of its own.
+        let pasted = Date().addingTimeInterval(10)
+        func list() -> [String]? { (try? Ledger.openForReading(path: state).standingNow().round?.entries.map(\.text)) ?? nil }
+        while list() != Self.names, Date() < pasted { Thread.sleep(forTimeInterval: 0.1) }
+        XCTAssertEqual(list(), Self.names, window.printed)
 
         /// Space, then until the draw is recorded and its winner has left the wheel (1.5 s spin, 3 s).
         func drawWithSpace(_ n: Int) throws {

@@ -13,6 +13,8 @@ extension SpinPlan {
         let target = layout.index(underPointerAt: end)
         guard layout.sweeps[target] > 0 else { throw .sliceHasNoArea(index: target) }
         let start = startRotation(profile: settings.profile, turns: settings.turns, near: rotation, endingAt: end)
+        // Whole turns between rotations 1e300 apart are not representable.
+        guard start.isFinite, (end - start).isFinite else { throw .invalidRotation(end) }
         let animations: [Animation]
         switch settings.profile {
         case .classic:

@@ -68,6 +68,10 @@ final class SpinToRotationTests: XCTestCase {
             guard case .invalidRotation = $0 as? MotionError else { return XCTFail("\($0)") }
         }
         XCTAssertThrowsError(try wheel.spin(at: .infinity, endingAt: 1)) { XCTAssertEqual($0 as? MotionError, .invalidTime(.infinity)) }
+        var far = Spinner(layout: try XCTUnwrap(SliceLayout(count: 4)), rotation: -1.7e308)
+        XCTAssertThrowsError(try far.spin(at: 0, endingAt: 1.7e308), "no whole number of turns between them") {
+            guard case .invalidRotation = $0 as? MotionError else { return XCTFail("\($0)") }
+        }
         XCTAssertTrue(try wheel.spin(at: 0, endingAt: 40))
         let before = wheel
         XCTAssertFalse(try wheel.spin(at: 1, endingAt: 80), "a spin under way is not replaced")

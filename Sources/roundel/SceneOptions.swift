@@ -1,6 +1,7 @@
 // The options that say which scene `render` and `record` draw and how it is set up: the config, the
-// wheel's names and spin, the timer's duration, the clock's time of day. One place, so a recorded
-// frame is the frame `render` draws at the same time with the same options.
+// wheel's names and spin or its record of draws (`--state`, `--draw`), the timer's duration, the
+// clock's time of day. One place, so a recorded frame is the frame `render` draws at the same time
+// with the same options.
 import ArgumentParser
 import Draws
 import Scenes

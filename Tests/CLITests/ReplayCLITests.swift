@@ -76,7 +76,7 @@ final class ReplayCLITests: XCTestCase {
     /// `roundel render wheel` with `arguments`: its image and its JSON line.
     func render(_ arguments: [String], out name: String) throws -> (image: Pixmap, json: [String: Any]) {
         let out = dir + "/" + name
-        let r = try cli.run(["render", "wheel", "--size", Self.size, "--out", out] + arguments)
+        let r = try cli.run(["render", "wheel", "--out", out] + (arguments.contains("--size") ? [] : ["--size", Self.size]) + arguments)
         XCTAssertEqual(r.status, 0, r.stderr)
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stdout)
         return (try readPNG(out), json)
@@ -103,6 +103,9 @@ final class ReplayCLITests: XCTestCase {
         defer { display.stop() }
         let config = dir + "/class.json", state = dir + "/class.db"
         try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
+        // Changed in the settings panel an earlier day: 2 s spins (the config says 1.5), odds on the slices.
+        try Ledger.open(path: state).keep(settings: ["duration": KeptSetting(value: "2", base: "1.5"),
+                                                     "showOdds": KeptSetting(value: "true", base: "false")])
         let clipboard = try holdClipboard(Self.names.joined(separator: "\n") + "\n", display: display.name)
         defer { clipboard.terminate(); clipboard.waitUntilExit() }
         let window = try RunningRoundel(binary: cli.binary, arguments: ["run", "--config", config, "--state", state, "--size", Self.size],
@@ -118,13 +121,13 @@ final class ReplayCLITests: XCTestCase {
         while list() != Self.names, Date() < pasted { Thread.sleep(forTimeInterval: 0.1) }
         XCTAssertEqual(list(), Self.names, window.printed)
 
-        /// Space, then until the draw is recorded and its winner has left the wheel (1.5 s spin, 3 s).
+        /// Space, then until the draw is recorded and its winner has left the wheel (2 s spin, 3 s).
         func drawWithSpace(_ n: Int) throws {
             try xdotool(display.name, ["key", "space"])
             let deadline = Date().addingTimeInterval(10)
             while try draws(state).count < n, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
             XCTAssertEqual(try draws(state).count, n, window.printed)
-            Thread.sleep(forTimeInterval: 6)
+            Thread.sleep(forTimeInterval: 6.5)
         }
         /// F12 in the window: the frame it shows.
         func screenshot() throws -> Pixmap {
@@ -155,40 +158,48 @@ final class ReplayCLITests: XCTestCase {
         XCTAssertEqual(Self.names.firstIndex(of: winner), index, "the index is its place in the pasted list")
         let bytes = try recordBytes(state)
 
+        // A desktop window draws its own buttons (settings, winners) at the top right; render does not.
+        let frameSize = Size(width: 480, height: 360)
+        let tools = ToolButton.allCases.map { WheelScene.toolButtonRect($0, frameSize: frameSize).insetBy(-2) }
+        func outside(_ boxes: [Rect], _ pixels: [(x: Int, y: Int)]) -> [(x: Int, y: Int)] {
+            pixels.filter { p in !boxes.contains { $0.contains(Point(x: Double(p.x) + 0.5, y: Double(p.y) + 0.5)) } }
+        }
+
         // The replay starts where the window's wheel stood when Space was pressed: only the banner
         // (the name under the pointer, in grey) and the button (disabled) differ.
         let start = try render(["--config", config, "--state", state, "--draw", "2", "--at", "0"], out: "start.png")
         XCTAssertEqual(start.json["state"] as? String, "spinning")
-        let geometry = WheelLayout(frame: Size(width: 480, height: 360))
+        let geometry = WheelLayout(frame: frameSize)
         let banner = geometry.resultRect.insetBy(-4 - 0.1 * geometry.resultRect.height)
         let button = geometry.buttonRect.insetBy(-4 - 0.1 * geometry.buttonRect.height)
         let moved = differences(start.image, beforeSecond)
-        XCTAssertFalse(moved.isEmpty, "the button and banner say the spin has begun")
-        let outside = moved.filter { !banner.contains(Point(x: Double($0.x) + 0.5, y: Double($0.y) + 0.5))
-                                     && !button.contains(Point(x: Double($0.x) + 0.5, y: Double($0.y) + 0.5)) }
-        XCTAssertEqual(outside.count, 0, "the wheel as the window had it; first difference at \(outside.first.map { "\($0)" } ?? "")")
+        XCTAssertFalse(outside(tools, moved).isEmpty, "the button and banner say the spin has begun")
+        let elsewhere = outside(tools + [banner, button], moved)
+        XCTAssertEqual(elsewhere.count, 0, "the wheel as the window had it; first difference at \(elsewhere.first.map { "\($0)" } ?? "")")
 
         // The video: a folder of PNGs and an MP4, the spin and 2 s; its last frame is render's.
         let folder = dir + "/spin/"
         let made = try cli.run(["record", "wheel", "--config", config, "--state", state, "--draw", "2", "--size", Self.size,
                                 "--fps", "10", "--out", folder])
         XCTAssertEqual(made.status, 0, made.stderr)
-        XCTAssertTrue(made.stdout.contains("\"frames\":35,\"fps\":10,\"from\":0,\"to\":3.5"), "the 1.5 s spin and 2 s: \(made.stdout)")
-        let last = try readPNG(folder + "frame-00035.png")
-        let end = try render(["--config", config, "--state", state, "--draw", "2", "--at", "3.4"], out: "end.png")
-        XCTAssertEqual(differences(last, end.image).count, 0, "the last frame is render --at 3.4")
+        XCTAssertTrue(made.stdout.contains("\"frames\":40,\"fps\":10,\"from\":0,\"to\":4"), "the window's 2 s spin and 2 s: \(made.stdout)")
+        let last = try readPNG(folder + "frame-00040.png")
+        let end = try render(["--config", config, "--state", state, "--draw", "2", "--at", "3.9"], out: "end.png")
+        XCTAssertEqual(differences(last, end.image).count, 0, "the last frame is render --at 3.9")
         XCTAssertEqual(end.json["state"] as? String, "stopped")
         let result = try XCTUnwrap(end.json["result"] as? [String: Any], "\(end.json)")
         XCTAssertEqual(result["text"] as? String, winner)
         XCTAssertEqual(result["index"] as? Int, index)
         XCTAssertEqual(end.json["rotation"] as? Double, try rotationDegrees(state, draw: 2), "where the window's wheel stopped")
 
-        // The recorded winner's slice is under the pointer (its colour, not a neighbour's).
+        // The recorded winner's slice is under the pointer: its colour, which only the winner keeps
+        // while the others are dimmed, around the pointer's tip (between the strokes of its label,
+        // which with odds on runs out to the rim), and no neighbour's.
         let wheelConfig = try WheelConfig.parse(try ConfigFile.load(path: config))
         let scene = try WheelScene(config: wheelConfig, resources: try SceneResources.loadDefault(),
                                    recorded: try Ledger.openForReading(path: state).standing(beforeDraw: 2))
         try scene.replayRecordedDraw(at: 0)
-        scene.render(into: try XCTUnwrap(Canvas(width: 480, height: 360)), at: 3.4)
+        scene.render(into: try XCTUnwrap(Canvas(width: 480, height: 360)), at: 3.9)
         let frame = try XCTUnwrap(scene.cache)
         let slice = try XCTUnwrap(scene.shown.firstIndex(of: index))
         let colour = scene.items[slice].color.premultiplied
@@ -196,7 +207,10 @@ final class ReplayCLITests: XCTestCase {
                           scene.items[(slice + scene.items.count - 1) % scene.items.count].color.premultiplied]
         XCTAssertFalse(neighbours.contains(colour))
         let tip = frame.pointerTip
-        XCTAssertEqual(last[Int(tip.x), Int(tip.y + 0.04 * frame.layout.radius)], colour, "\(winner)'s colour under the pointer")
+        let x = Int(tip.x), y = Int(tip.y + 0.04 * frame.layout.radius)
+        let around = (-3...3).flatMap { dx in (-3...3).map { dy in last[x + dx, y + dy] } }
+        XCTAssertGreaterThan(around.filter { $0 == colour }.count, 12, "\(winner)'s colour under the pointer")
+        XCTAssertFalse(around.contains { neighbours.contains($0) }, "no neighbour's colour under the pointer")
 
         let mp4 = dir + "/spin.mp4"
         let video = try cli.run(["record", "wheel", "--config", config, "--state", state, "--draw", "2", "--size", Self.size,
@@ -205,7 +219,7 @@ final class ReplayCLITests: XCTestCase {
         let lastOfVideo = dir + "/last.png"
         let ffmpeg = Process()
         ffmpeg.executableURL = URL(fileURLWithPath: try XCTUnwrap(tool("ffmpeg"), "`make test` installs ffmpeg"))
-        ffmpeg.arguments = ["-v", "error", "-i", mp4, "-vf", "select=eq(n\\,34)", "-frames:v", "1", "-y", lastOfVideo]
+        ffmpeg.arguments = ["-v", "error", "-i", mp4, "-vf", "select=eq(n\\,39)", "-frames:v", "1", "-y", lastOfVideo]
         try ffmpeg.run()
         ffmpeg.waitUntilExit()
         let decoded = try readPNG(lastOfVideo)
@@ -213,20 +227,28 @@ final class ReplayCLITests: XCTestCase {
         for (a, b) in zip(decoded.pixels, end.image.pixels) {
             for shift: UInt32 in [0, 8, 16] { total += abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF)) }
         }
-        XCTAssertLessThan(Double(total) / Double(3 * decoded.pixels.count), 6, "the MP4's frame 35 looks like render's")
+        XCTAssertLessThan(Double(total) / Double(3 * decoded.pixels.count), 6, "the MP4's frame 40 looks like render's")
 
         // Draw 1 too ends on its own winner.
-        let firstEnd = try render(["--config", config, "--state", state, "--draw", "1", "--at", "1.5"], out: "first.png")
+        let firstEnd = try render(["--config", config, "--state", state, "--draw", "1", "--at", "2"], out: "first.png")
         XCTAssertEqual((firstEnd.json["result"] as? [String: Any])?["text"] as? String, recorded[0]["text"] as? String)
 
-        // The wheel at rest: the window's frame (F12 while it ran, and a window opened on the record now).
+        // The wheel at rest, odds on: the window's frame (F12 while it ran, and a window opened on the
+        // record now), but for its buttons; a kiosk's, which has none, exactly.
         let rest = try render(["--config", config, "--state", state, "--at", "0.5"], out: "rest.png")
-        XCTAssertEqual(differences(rest.image, atRest).count, 0, "the frame the window showed after draw 2")
+        XCTAssertEqual(outside(tools, differences(rest.image, atRest)).count, 0, "the frame the window showed after draw 2")
         let shot = dir + "/shot.png"
         let run = try cli.run(["run", "--config", config, "--state", state, "--size", Self.size, "--screenshot", shot, "--after", "0.5"],
                               environment: ["SDL_VIDEODRIVER": "dummy"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(differences(rest.image, try readPNG(shot)).count, 0, "run --state --screenshot")
+        XCTAssertEqual(outside(tools, differences(rest.image, try readPNG(shot))).count, 0, "run --state --screenshot")
+        let kiosk = try cli.run(["run", "--kiosk", "--config", config, "--state", state, "--screenshot", shot, "--after", "0.5"],
+                                environment: ["SDL_VIDEODRIVER": "dummy"])
+        XCTAssertEqual(kiosk.status, 0, kiosk.stderr)
+        let kioskShot = try readPNG(shot)   // a kiosk covers the (dummy) display, whatever --size says
+        let kioskRest = try render(["--config", config, "--state", state, "--at", "0.5", "--size", "\(kioskShot.width)x\(kioskShot.height)"],
+                                   out: "kiosk-rest.png")
+        XCTAssertEqual(differences(kioskRest.image, kioskShot).count, 0, "run --kiosk --state --screenshot")
         XCTAssertEqual((rest.json["result"] as? [String: Any])?["text"] as? String, winner, "the last result shown")
         XCTAssertEqual(try recordBytes(state), bytes, "render and record wrote nothing to the record")
     }

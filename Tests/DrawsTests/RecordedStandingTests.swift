@@ -84,6 +84,43 @@ final class RecordedStandingTests: XCTestCase {
         XCTAssertEqual(try writer.nextDrawNumber(), 6, "the holder draws on")
     }
 
+    /// Winners taken off or put back in the window (the card's Remove and Keep, Undo) count from when
+    /// they were changed: the record before each draw is the standing the window drew from.
+    func testChangesMadeInTheWindowCountFromWhenTheyWereMade() throws {
+        let path = dir + "/changes.db"
+        let raffle = try Raffle(entries: names, afterWin: .keep, seed: 9, ledger: try Ledger.open(path: path))
+        var before: [Standing] = [], after: [Standing] = []
+        func drawNow(removing: Bool) throws -> DrawRecord {
+            raffle.afterWin = removing ? .remove : .keep
+            before.append(raffle.standing)
+            let made = try draw(raffle, rotation: Double(before.count))
+            after.append(raffle.standing)
+            return made
+        }
+        let first = try drawNow(removing: false)
+        let firstKey = EntryKey(text: first.text, occurrence: first.occurrence)
+        try raffle.setRemoved(firstKey, true)            // Remove on the card
+        let second = try drawNow(removing: true)
+        try raffle.setRemoved(firstKey, false)           // put back
+        try raffle.setRemoved(EntryKey(text: second.text, occurrence: second.occurrence), false)   // Undo
+        _ = try drawNow(removing: true)
+        _ = try drawNow(removing: false)
+        XCTAssertFalse(before[1].canWin(first.index), "taken off before draw 2")
+        XCTAssertTrue(before[2].canWin(first.index), "back before draw 3")
+
+        let odds = ["showOdds": KeptSetting(value: "true", base: "false")]
+        try raffle.ledger.keep(settings: odds)   // kept as they are now: the record has no history of them
+        let reader = try Ledger.openForReading(path: path)
+        XCTAssertEqual(try reader.standingNow().settings, odds)
+        XCTAssertEqual(try reader.standing(beforeDraw: 1).settings, odds)
+        for (k, standing) in before.enumerated() {
+            let shown = try Raffle(entries: names, showing: try reader.standing(beforeDraw: k + 1))
+            XCTAssertEqual(shown.standing, standing, "before draw \(k + 1)")
+            _ = shown.replayRecordedDraw()
+            XCTAssertEqual(shown.standing, after[k], "after draw \(k + 1), made again in memory")
+        }
+    }
+
     func testAnEmptyRecordHasNoDrawToReplay() throws {
         let path = dir + "/empty.db"
         let raffle = try Raffle(entries: names, ledger: try Ledger.open(path: path))

@@ -183,7 +183,7 @@ public final class WheelScene: Scene {
         let ledger = ledger ?? .inMemory()
         baseConfig = config
         // Settings changed in the window and kept in the record, over the config's own.
-        keptSettings = try ledger.keptSettings()
+        keptSettings = try recorded?.settings ?? ledger.keptSettings()
         settings = WheelSettings.effective(base: WheelSettings(config: config, volume: 1), kept: keptSettings)
         let config = settings.applied(to: config)
         self.config = config

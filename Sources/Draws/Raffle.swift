@@ -19,13 +19,15 @@ public final class Raffle {
     /// Fingerprint of the entries the config (or names file) gives.
     public let configHash: String
     /// The list being drawn from and what each entry can do now.
-    public private(set) var standing: Standing
+    public internal(set) var standing: Standing
     /// The list's round in the ledger, or nil until its first draw (or a paste) records it.
-    public private(set) var round: Round?
+    public internal(set) var round: Round?
     /// Where a list not yet recorded came from.
     private var pendingSource: String
     /// The latest draw of the open event (shown again after a restart or a reload).
-    public private(set) var lastDraw: DrawRecord?
+    public internal(set) var lastDraw: DrawRecord?
+    /// The recorded draw this raffle shows again (`render --draw`), nil for one that draws (RecordedStanding.swift).
+    public internal(set) var replayed: DrawRecord?
     /// Test hook: runs inside each draw's transaction, after its rows are written and before the
     /// commit (the crash tests pause there and kill the process: ROUNDEL_PAUSE_IN_DRAW).
     public var inTransaction: (() -> Void)?

@@ -11,6 +11,7 @@
 //   SpinProfile, SpinSettings   classic | roulette | smooth (default); duration, turns; validate()
 //   WeightedChoice       exact weighted draw from an injected RandomNumberGenerator
 //   SeededGenerator      SplitMix64, for --seed and tests
-//   Spinner, SpinPhase, SpinPlan   the state machine the scenes use: spin(at:to:using:), rotation(at:), phase(at:)…
+//   Spinner, SpinPhase, SpinPlan   the state machine the scenes use: spin(at:to:using:), rotation(at:), phase(at:)…;
+//                        spin(at:endingAt:) lands on an exact rotation (a recorded draw shown again)
 //   TraceRow, Spinner.trace(fps:), Spinner.traceCSV(fps:)   `roundel trace wheel`
 //   MotionError          every rejection, typed

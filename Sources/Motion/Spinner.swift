@@ -80,6 +80,26 @@ public struct Spinner: Sendable, Equatable {
         return true
     }
 
+    /// Starts a spin at time `t` that comes to rest at exactly `end` (a recorded draw's rotation, shown
+    /// again), from where the wheel rests moved by whole turns (see SpinToRotation.swift): the slice
+    /// under the pointer at `end` is the result. Returns false, changing nothing, as `spin(at:to:using:)`
+    /// does while a spin is under way. Throws for a non-finite `t` or `end`, invalid settings, or a
+    /// landing slice without area.
+    @discardableResult
+    public mutating func spin(at t: Double, endingAt end: Double) throws(MotionError) -> Bool {
+        guard t.isFinite else { throw .invalidTime(t) }
+        guard end.isFinite else { throw .invalidRotation(end) }
+        if let spin = currentSpin, t < spin.endTime { return false }
+        try settings.validate()
+        let start = currentSpin?.endRotation ?? restRotation
+        guard start.isFinite else { throw .invalidRotation(start) }
+        let plan = try SpinPlan.make(settings: settings, layout: layout, from: start, at: t, endingAt: end)
+        previousResult = currentSpin?.target
+        restRotation = plan.startRotation
+        currentSpin = plan
+        return true
+    }
+
     /// `spin(at:to:using:)` with the system's random number generator.
     @discardableResult
     public mutating func spin(at t: Double, to index: Int? = nil) throws(MotionError) -> Bool {

@@ -1,8 +1,9 @@
 // `roundel record SCENE --out FILE [--from T0] [--to T1] [--fps N] [--size WxH]` plus render's scene
 // options: the scene over a time range as an animated WebP (.webp), an H.264 MP4 (.mp4, through
 // Debian's ffmpeg) or a folder of numbered PNGs (a name ending in "/"). The wheel spins at t = 0
-// (onto --spin-to, or a slice drawn with --seed or a seed chosen now); the default range is that spin
-// and 2 s after the result, or 5 s of another scene. Frames are rendered in parallel, one copy of the
+// (onto --spin-to, or a slice drawn with --seed or a seed chosen now, or `--state DB --draw N`: the
+// recorded draw replayed; `--state` alone: the wheel at rest as the record has it); the default range
+// is that spin and 2 s after the result, or 5 s of another scene or of the wheel at rest. Frames are rendered in parallel, one copy of the
 // scene per core (the scene is a pure function of t, so each copy draws the same pixels `render`
 // does; huge frames get fewer copies, `workerCount`), and handed to the writer in order. The file
 // appears under its name only when complete.
@@ -25,7 +26,10 @@ struct Record: ParsableCommand {
             The kind is chosen by --out: name.webp (libwebp, quality -q or --lossless), name.mp4 \
             (H.264 through ffmpeg, which must be installed: even sides, and at most 139264 blocks \
             of 16x16 px, as 8192x4352) or a folder ending in / (frame-00001.png ...). The wheel spins at t = 0 (onto --spin-to, or with --seed, or a \
-            seed chosen now). Each frame is the frame `roundel render` draws at that time. The file \
+            seed chosen now). With --state FILE --draw N it replays recorded draw N instead, as it was, \
+            ending on its winner; --state alone shows the wheel at rest as a window opened on that \
+            record does (the record is only read, also while a window or kiosk draws into it). Each \
+            frame is the frame `roundel render` draws at that time. The file \
             appears under its name only once complete; one line of JSON says what was written.
             """)
 
@@ -38,7 +42,7 @@ struct Record: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("First frame's time, seconds (default 0).", valueName: "seconds"))
     var from: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("End time, seconds (default: the wheel's spin and 2 s after the result; 5 s of another scene).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("End time, seconds (default: the wheel's spin and 2 s after the result; 5 s of another scene or of the wheel at rest).", valueName: "seconds"))
     var to: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames a second, 1…240.", valueName: "N"))
@@ -79,8 +83,10 @@ struct Record: ParsableCommand {
         // One seed and one time of day for every copy of the scene, so each draws what the others do.
         let spinSeed = try SceneSetup.parseSeed(options.seed) ?? UInt64.random(in: 0...UInt64(Int64.max))
         var timeOfDay = try options.timeOfDay()
+        // The record read once: every copy shows the same moment, whatever a kiosk draws meanwhile.
+        let recorded = try options.readState()
         func make() throws -> Scene {
-            try options.make(scene, spinSeed: spinSeed, spin: true, timeOfDay: timeOfDay)
+            try options.make(scene, spinSeed: spinSeed, spin: recorded == nil, timeOfDay: timeOfDay, recorded: recorded)
         }
         let first = try make()
         if timeOfDay == nil { timeOfDay = (first as? ClockScene)?.startTime ?? (first as? TimerScene)?.startTime }

@@ -1,6 +1,7 @@
-// `roundel render SCENE --at T --out FILE.png [--size WxH] [--config F] [--spin-to I] [--seed S]`:
-// one frame, headless, deterministic; prints the scene's state as one line of JSON. For the wheel,
-// T counts from the start of the spin (`--spin-to` or `--seed`; neither renders the idle wheel).
+// `roundel render SCENE --at T --out FILE.png [--size WxH] [--config F] [--spin-to I] [--seed S]
+// [--state DB [--draw N]]`: one frame, headless, deterministic; prints the scene's state as one line
+// of JSON. For the wheel, T counts from the start of the spin (`--spin-to` or `--seed`, or draw N of
+// the record replayed; none renders the idle wheel, or with `--state` the wheel as the record has it).
 import ArgumentParser
 import Files
 import PNGCodec
@@ -14,7 +15,12 @@ struct Render: ParsableCommand {
             Prints one line of JSON describing the frame. The wheel: scene, t, rotation (degrees \
             clockwise), state (idle, spinning, stopped) and, when stopped, result (index, text, value). \
             The wheel is idle unless --spin-to or --seed starts a spin at t = 0. The same command draws \
-            the same pixels every time when the spin is seeded.
+            the same pixels every time when the spin is seeded. With --state the wheel is the one a \
+            window opened on that record of draws shows (its list, who has left, the last result where \
+            the wheel stopped); the record is only read, also while a window or kiosk draws into it. \
+            --draw N replays recorded draw N from t = 0 as it was, landing where it landed, and result \
+            is its winner (index: its place in its list, as history gives it). --spin-to and --seed do \
+            not go with --state: they would show a draw that was never made.
             """)
 
     @Argument(help: "The scene: \(SceneCatalog.names.joined(separator: ", ")).")
@@ -44,7 +50,7 @@ struct Render: ParsableCommand {
         try options.check(scene: scene)
         let seed = try SceneSetup.parseSeed(options.seed)
         let made = try options.make(scene, spinSeed: seed, spin: options.spinTo != nil || seed != nil,
-                                    timeOfDay: try options.timeOfDay())
+                                    timeOfDay: try options.timeOfDay(), recorded: try options.readState())
         guard let canvas = Canvas(width: size.width, height: size.height) else {
             throw UserError("roundel: cannot make a \(size.width)x\(size.height) frame")
         }

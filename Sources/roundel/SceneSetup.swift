@@ -9,18 +9,20 @@ import Scenes
 
 enum SceneSetup {
     /// Loads fonts (and the scene's config section, with any images it names) and makes scene `name`;
-    /// `names` replaces the wheel's items (`--names`).
-    static func make(_ name: String, configPath: String?, seed: UInt64?, names: String? = nil) throws -> Scene {
+    /// `names` replaces the wheel's items (`--names`); `recorded`: the wheel shows the record at that
+    /// moment (`--state`), drawing nothing into it.
+    static func make(_ name: String, configPath: String?, seed: UInt64?, names: String? = nil,
+                     recorded: RecordedStanding? = nil) throws -> Scene {
         let config = try loadConfig(configPath)
         var wheel: WheelConfig?
-        if name == "wheel", let names { wheel = try DrawSetup.wheelConfig(config, names: names) }
+        if name == "wheel", names != nil || recorded != nil { wheel = try DrawSetup.wheelConfig(config, names: names) }
         let fonts: [String]
         do { fonts = try config?.fontPaths() ?? [] } catch { throw UserError(error.description) }
         let resources = try loadResources(fonts: fonts, configFile: configPath)
         let scene: Scene?
         do {
             if let wheel {
-                scene = try WheelScene(config: wheel, resources: resources, seed: seed)
+                scene = try WheelScene(config: wheel, resources: resources, seed: seed, recorded: recorded)
             } else {
                 scene = try SceneCatalog.make(name, config: config, resources: resources, seed: seed)
             }

@@ -172,22 +172,31 @@ public final class WheelScene: Scene {
 
     /// A wheel from a checked `config` (see `WheelConfig.load`). `seed` nil draws outcomes from the
     /// system's generator; a seed makes them reproducible (`--seed`). `ledger`: where draws are
-    /// recorded and resumed from (nil: in memory, as renders and tests use it).
+    /// recorded and resumed from (nil: in memory, as renders and tests use it). `recorded`: instead of a
+    /// ledger, the record at one moment, shown and never drawn into (`render --state`; a replay, see
+    /// WheelReplay.swift).
     /// Throws a ConfigError for a config that cannot be drawn (as `WheelConfig.validate` says), so one
     /// built in code gets the same message a file would, and a DrawError when the ledger cannot be read.
-    public init(config: WheelConfig = .defaults, resources: SceneResources, seed: UInt64? = nil, ledger: Ledger? = nil) throws {
+    public init(config: WheelConfig = .defaults, resources: SceneResources, seed: UInt64? = nil, ledger: Ledger? = nil,
+                recorded: RecordedStanding? = nil) throws {
         try config.validate()
         let ledger = ledger ?? .inMemory()
         baseConfig = config
         // Settings changed in the window and kept in the record, over the config's own.
-        keptSettings = try ledger.keptSettings()
+        keptSettings = try recorded?.settings ?? ledger.keptSettings()
         settings = WheelSettings.effective(base: WheelSettings(config: config, volume: 1), kept: keptSettings)
         let config = settings.applied(to: config)
         self.config = config
         fonts = resources.fonts
         numberedCount = config.numbered
-        raffle = try Raffle(entries: config.effectiveItems.map(\.entry), source: config.numbered == nil ? config.itemsSource : "numbered",
-                            afterWin: config.afterWin, profile: config.spin.profile.rawValue, seed: seed, ledger: ledger)
+        let entries = config.effectiveItems.map(\.entry), source = config.numbered == nil ? config.itemsSource : "numbered"
+        if let recorded {
+            raffle = try Raffle(entries: entries, source: source, afterWin: config.afterWin, profile: config.spin.profile.rawValue,
+                                showing: recorded)
+        } else {
+            raffle = try Raffle(entries: entries, source: source, afterWin: config.afterWin, profile: config.spin.profile.rawValue,
+                                seed: seed, ledger: ledger)
+        }
         spinner = WheelScene.makeSpinner(config: config)
         switch config.ring {
         case .none:
@@ -516,6 +525,11 @@ public final class WheelScene: Scene {
             return WheelState(rotationDegrees: degrees, state: "idle", result: nil)
         case .spinning: return WheelState(rotationDegrees: degrees, state: "spinning", result: nil)
         case .stopped(let index):
+            // The draw this spin showed, named as `spin` and `history` name it (its place in the list).
+            if let last = raffle.lastDraw, last.round == raffle.round?.number, shown.indices.contains(index), shown[index] == last.index {
+                return WheelState(rotationDegrees: degrees, state: "stopped",
+                                  result: WheelResult(index: last.index, text: last.text, value: last.value))
+            }
             let item = items[index]
             return WheelState(rotationDegrees: degrees, state: "stopped",
                               result: WheelResult(index: index, text: item.text, value: item.value))

@@ -1,5 +1,6 @@
 // libFuzzer harness: a state database's bytes → opened for reading and its history read and verified,
-// as `roundel history` does with a file someone damaged. See FuzzConfig.
+// as `roundel history` does with a file someone damaged, and read as `render --state [--draw N]` reads
+// it. See FuzzConfig.
 import FuzzSupport
 import Draws
 #if canImport(Glibc)
@@ -19,6 +20,13 @@ let fuzzState: FuzzInput = { data, size in
         _ = try? ledger.verify()
         _ = try? ledger.winnings()
         _ = try? ledger.latestRound()
+        // As `render --state` and `--draw N` read it, and a replay makes the draw again.
+        if let now = try? ledger.standingNow() { _ = try? Raffle(entries: [Entry(text: "a")], showing: now) }
+        for n in [1, 2, Int.max] {
+            if let before = try? ledger.standing(beforeDraw: n), let raffle = try? Raffle(entries: [Entry(text: "a")], showing: before) {
+                _ = raffle.replayRecordedDraw()
+            }
+        }
     }
     return 0
 }

@@ -1,5 +1,6 @@
 // libFuzzer harness: a state database's bytes → opened for reading and its history read and verified,
-// as `roundel history` does with a file someone damaged. See FuzzConfig.
+// each event's draws and summary printed, as `roundel history` does with a file someone damaged
+// (a time that is not one included). See FuzzConfig.
 import FuzzSupport
 import Draws
 #if canImport(Glibc)
@@ -19,6 +20,14 @@ let fuzzState: FuzzInput = { data, size in
         _ = try? ledger.verify()
         _ = try? ledger.winnings()
         _ = try? ledger.latestRound()
+        // What `history --event N --summary` reads, for every event the file names.
+        let closed = (try? ledger.closedEvents()) ?? []
+        for event in ((try? ledger.eventNumbers()) ?? []).prefix(64) {
+            let draws = (try? ledger.history(event: event)) ?? []
+            let summary = EventSummary(event: event, closed: closed.contains(event), list: try? ledger.latestRound(inEvent: event), draws: draws)
+            _ = summary.jsonLine + summary.csvRows
+            for draw in draws { _ = draw.jsonLine + draw.csvRow }
+        }
     }
     return 0
 }

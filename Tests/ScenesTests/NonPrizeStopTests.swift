@@ -81,6 +81,10 @@ final class NonPrizeStopTests: ConfigFileTestCase {
         XCTAssertEqual(try frame(bare, at: end + 4).pixels, try frame(noValue, at: end + 4).pixels)
         XCTAssertEqual(zero.config.valueFormat?.text(for: 2.5), "2.5 points")
         XCTAssertEqual(ValueFormat("€{} ({})")?.text(for: 1000), "€1000 (1000)")
+        // One built in code is checked as one read from a file.
+        XCTAssertNil(ValueFormat("points"))
+        XCTAssertNil(ValueFormat("{}\u{7}"))
+        XCTAssertNil(ValueFormat(String(repeating: "x", count: 99) + "{}"))
     }
 
     func testPrizeAndValueFormatInTheConfig() throws {

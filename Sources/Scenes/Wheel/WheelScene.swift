@@ -68,7 +68,7 @@ public final class WheelScene: Scene {
     /// The frame under the confetti once the winner card stands (the dimmed wheel and the card), for
     /// the stop it shows: later confetti frames copy it instead of drawing it again.
     var cardBackdrop: (end: Double, winner: Int, pixmap: Pixmap)?
-    /// The winner card's text laid out for (text, card width): made once, not every frame.
+    /// The winner card's text laid out for its result and width: made once, not every frame.
     var cardLayout: CardLayout?
     /// Attract mode: after this many seconds with no input and no spin the wheel drifts and invites a
     /// touch (nil: never; a kiosk's default is 60 s, config `attract.after`).

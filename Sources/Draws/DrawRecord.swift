@@ -2,9 +2,8 @@
 // entry's place in its round's list (0 = the first line); `random` is the number drawn in
 // [0, total), which fell in the winner's stretch [from, to) of the cumulative weights of the entries
 // that could win, in list order. A forced draw (`--spin-to`) has no number. `hash` chains each record
-// to the one before, so a changed, inserted or deleted row shows (`Ledger.verify`).
-import Files
-
+// to the one before, so a changed, inserted or deleted row shows (`Ledger.verify`). History prints
+// the stored UTC time in the local zone with its offset (LocalTime); the hash covers the stored text.
 public struct DrawRecord: Sendable, Equatable {
     public var draw: Int
     /// UTC, ISO 8601 with milliseconds.
@@ -14,6 +13,8 @@ public struct DrawRecord: Sendable, Equatable {
     public var index: Int
     public var text: String
     public var value: Double
+    /// The entry won something (false: a "Try again" slice, never counted as a winner).
+    public var prize = true
     /// Which entry of this text it was (0: the first), the entry's identity across rounds.
     public var occurrence: Int
     /// "random" (the system's generator), "seed" (`--seed`) or "forced" (`--spin-to`).
@@ -40,21 +41,24 @@ public struct DrawRecord: Sendable, Equatable {
     /// The winner's chance at the time, 0…1.
     public var chance: Double { total > 0 ? (to - from) / total : 0 }
 
-    /// The canonical text the hash covers (fields in order, unit-separated).
+    /// The canonical text the hash covers (fields in order, unit-separated). A non-prize adds one
+    /// field at the end; a prize adds none, so every draw recorded before there were non-prizes
+    /// keeps its hash.
     var hashedText: String {
-        let fields: [String] = [
+        var fields: [String] = [
             previousHash, String(draw), time, String(event), String(round), String(index), text, value.description,
             String(occurrence), chosenBy, seed.map { String($0) } ?? "", random.map { $0.description } ?? "",
             total.description, from.description, to.description, oddsHash, removed ? "1" : "0",
             stockLeft.map { String($0) } ?? "", String(remaining), profile, rotation.map { $0.description } ?? "",
         ]
+        if !prize { fields.append("no prize") }
         return fields.joined(separator: "\u{1F}")
     }
 
-    /// One JSON object on one line.
+    /// One JSON object on one line; the time in the local zone with its offset (ISO 8601).
     public var jsonLine: String {
-        var line = "{\"draw\":\(draw),\"time\":\(JSONText.string(time)),\"event\":\(event),\"round\":\(round)"
-            + ",\"index\":\(index),\"text\":\(JSONText.string(text)),\"value\":\(JSONText.number(value))"
+        var line = "{\"draw\":\(draw),\"time\":\(JSONText.string(LocalTime.iso(stored: time))),\"event\":\(event),\"round\":\(round)"
+            + ",\"index\":\(index),\"text\":\(JSONText.string(text)),\"value\":\(JSONText.number(value)),\"prize\":\(prize)"
             + ",\"chance\":\(JSONText.number((chance * 1e6).rounded() / 1e6)),\"chosenBy\":\(JSONText.string(chosenBy))"
         if let seed { line += ",\"seed\":\(seed)" }
         if let random { line += ",\"random\":\(JSONText.number(random))" }
@@ -65,32 +69,18 @@ public struct DrawRecord: Sendable, Equatable {
         return line + ",\"hash\":\(JSONText.string(hash))}"
     }
 
-    public static let csvHeader = "draw,time,event,round,index,text,value,chance,chosen_by,seed,random,removed,stock_left,remaining,hash"
+    public static let csvHeader = "draw,time,event,round,index,text,value,prize,chance,chosen_by,seed,random,removed,stock_left,remaining,hash"
 
-    /// One CSV row (RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled).
-    /// A text is written safe to `cat` in a terminal: what would act on the terminal (control
-    /// characters, bidi embeddings, overrides and isolates) as a visible escape, `\u{1B}`, `\t`,
-    /// `\u{202E}`, as the table shows it (`--json` has the exact text). A text starting with
-    /// = + - @ gets a leading apostrophe, so a spreadsheet shows it instead of running it as a formula.
+    /// One CSV row (CSVText: RFC 4180, safe to `cat` in a terminal, no formula runs; `--json` has the
+    /// exact text). The time is local, ISO 8601 with its offset, as in `jsonLine`.
     public var csvRow: String {
         let fields: [String] = [
-            String(draw), time, String(event), String(round), String(index), csvText(text), JSONText.plain(value),
-            JSONText.plain((chance * 1e6).rounded() / 1e6), chosenBy, seed.map { String($0) } ?? "",
-            random.map { JSONText.plain($0) } ?? "", removed ? "yes" : "no", stockLeft.map { String($0) } ?? "",
-            String(remaining), hash,
+            // Every text the file holds goes through CSVText.text: a row edited by hand may hold anything.
+            String(draw), CSVText.text(LocalTime.iso(stored: time)), String(event), String(round), String(index), CSVText.text(text),
+            JSONText.plain(value), prize ? "yes" : "no", JSONText.plain((chance * 1e6).rounded() / 1e6), CSVText.text(chosenBy),
+            seed.map { String($0) } ?? "", random.map { JSONText.plain($0) } ?? "", removed ? "yes" : "no",
+            stockLeft.map { String($0) } ?? "", String(remaining), CSVText.text(hash),
         ]
-        return fields.map(csvField).joined(separator: ",")
+        return CSVText.row(fields)
     }
-}
-
-private func csvText(_ text: String) -> String {
-    // Escaped first: a tab or CR that a spreadsheet could strip to reach a formula is `\t`, `\r` by then.
-    let shown = MessageText.escaped(text)
-    guard let first = shown.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) else { return shown }
-    return "'" + shown
-}
-
-private func csvField(_ field: String) -> String {
-    guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-    return "\"" + field.replacing("\"", with: "\"\"") + "\""
 }

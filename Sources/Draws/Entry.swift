@@ -1,5 +1,7 @@
-// One entry of a draw: a name or a prize, its value, its weight (chance ∝ weight) and its stock
-// (how many can be won in an event; nil: any number). Colours and labels are the wheel's business.
+// One entry of a draw: a name or a prize, its value, its weight (chance ∝ weight), its stock
+// (how many can be won in an event; nil: any number) and whether landing on it wins anything (a
+// "Try again" slice does not: it is drawn and recorded like any entry, and never counted as a
+// winner). Colours and labels are the wheel's business.
 // An entry is known across rounds by its text and which occurrence of that text it is (the second
 // "Try again" is not the first), so a pasted list that keeps a name keeps what that name has won.
 
@@ -14,9 +16,12 @@ public struct Entry: Sendable, Equatable {
     public var weight: Double
     /// ≥ 0, or nil for no limit.
     public var stock: Int?
+    /// Landing on it wins something (false: "Try again", "Better luck next time"). Odds and stock
+    /// are the same either way.
+    public var prize: Bool
 
-    public init(text: String, value: Double = 0, weight: Double = 1, stock: Int? = nil) {
-        self.text = text; self.value = value; self.weight = weight; self.stock = stock
+    public init(text: String, value: Double = 0, weight: Double = 1, stock: Int? = nil, prize: Bool = true) {
+        self.text = text; self.value = value; self.weight = weight; self.stock = stock; self.prize = prize
     }
 }
 
@@ -47,12 +52,14 @@ public enum AfterWin: String, Sendable, CaseIterable {
 }
 
 extension Array where Element == Entry {
-    /// A fingerprint of the entries as a draw sees them (text, value, weight, stock, in order).
+    /// A fingerprint of the entries as a draw sees them (text, value, weight, stock, in order; a
+    /// non-prize marked, and a prize as before there were non-prizes, so a config's round and the
+    /// odds recorded before then keep their fingerprints).
     var fingerprint: String {
         var text = ""
         for e in self {
             text += e.text.unicodeScalars.count.description + ":" + e.text + "|" + e.value.description + "|"
-                + e.weight.description + "|" + (e.stock.map { $0.description } ?? "-") + "\n"
+                + e.weight.description + "|" + (e.stock.map { $0.description } ?? "-") + (e.prize ? "" : "|no prize") + "\n"
         }
         return SHA256.hex(text)
     }

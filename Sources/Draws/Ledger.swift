@@ -35,10 +35,14 @@ public final class Ledger: @unchecked Sendable {
     private var unwitnessed: Witnessed?
     /// The event new draws belong to.
     public internal(set) var event: Int = 1
+    /// The file has schema 3's `prize` columns (a file of an earlier schema read as it is has not:
+    /// every draw and entry there was a prize).
+    private var hasPrizeColumns = true
 
     /// Schema of the tables below; a file with a higher number comes from a newer Roundel.
-    /// 1: events, rounds, entries, draws. 2: `newest_draw` (see `addNewestDraw`). 4: `settings` and
-    /// `removal_changes` (see `addWindowChanges`, LedgerChanges.swift).
+    /// 1: events, rounds, entries, draws. 2: `newest_draw` (see `addNewestDraw`). 3: `prize` on
+    /// entries and draws (see `addPrizeFlags`). 4: `settings` and `removal_changes` (see
+    /// `addWindowChanges`, LedgerChanges.swift).
     public static let schemaVersion = 4
     /// "Rndl": marks the file as Roundel's (PRAGMA application_id).
     static let applicationID: Int32 = 0x526E_646C
@@ -129,6 +133,7 @@ public final class Ledger: @unchecked Sendable {
         do {
             try check(db, path: path)
             let version = try ledger.userVersion()
+            try ledger.readColumns()
             if version > 0 {
                 let problems = try ledger.problems(witness: witness)
                 if !problems.isEmpty { throw untrusted(path, problems: problems) }
@@ -139,6 +144,7 @@ public final class Ledger: @unchecked Sendable {
             try db.execute("PRAGMA journal_mode=PERSIST; PRAGMA journal_size_limit=1048576; PRAGMA synchronous=FULL;")
             // A `newest_draw` deleted or dropped by hand is not made again: the file is refused above.
             if version < Ledger.schemaVersion { try ledger.upgradeSchema(from: version) }
+            try ledger.readColumns()
             ledger.event = try ledger.openEventNumber()
             let newest = try ledger.newestDraw()
             do {
@@ -180,6 +186,7 @@ public final class Ledger: @unchecked Sendable {
             ledger.witnessPath = witnessPath
             try check(db, path: path)
             guard try ledger.userVersion() > 0 else { throw DrawError.state(path, "holds no draws (an empty database)") }
+            try ledger.readColumns()
             ledger.event = try ledger.openEventNumber()
             return ledger
         }
@@ -311,6 +318,7 @@ public final class Ledger: @unchecked Sendable {
         try db.transaction {
             if version < 1 { try createTables() }
             if version < 2 { try addNewestDraw() }
+            if version < 3 { try addPrizeFlags() }
             if version < 4 { try addWindowChanges() }
             try db.execute("PRAGMA user_version = \(Ledger.schemaVersion)")
         }
@@ -390,6 +398,24 @@ public final class Ledger: @unchecked Sendable {
             """)
     }
 
+    /// Version 3: whether an entry is a prize, and whether a draw won one (a "Try again" slice does
+    /// not). Every row already there was a prize: the columns default to 1, and a prize's hash has no
+    /// field for it (DrawRecord.hashedText), so the chain of every earlier draw verifies as before.
+    private func addPrizeFlags() throws {
+        try db.execute("""
+            ALTER TABLE entries ADD COLUMN prize INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE draws ADD COLUMN prize INTEGER NOT NULL DEFAULT 1;
+            """)
+    }
+
+    /// Notes which of the later columns the file has (`hasPrizeColumns`), for the queries that read them.
+    private func readColumns() throws {
+        hasPrizeColumns = try db.query("SELECT count(*) FROM pragma_table_info('draws') WHERE name = 'prize'") { $0.int(0) }.first == 1
+    }
+
+    /// The columns of `draws` a DrawRecord is read from, in `DrawRecord.init(_:)`'s order.
+    var drawSelect: String { DrawRecord.select(prize: hasPrizeColumns) }
+
     /// Whether the file has `newest_draw` (version 2 on; a version 1 file opened for reading has not).
     private func keepsNewestDraw() throws -> Bool {
         try db.query("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'newest_draw'") { $0.int(0) }.first == 1
@@ -442,25 +468,41 @@ public final class Ledger: @unchecked Sendable {
     }
 
     /// The open event's latest round, if it has one.
-    public func latestRound() throws(DrawError) -> Round? {
+    public func latestRound() throws(DrawError) -> Round? { try latestRound(inEvent: event) }
+
+    /// Event `number`'s latest round (its list as it last stood), if it has one.
+    public func latestRound(inEvent number: Int) throws(DrawError) -> Round? {
         try sql {
             guard let head = try db.query("SELECT round, source, config_hash FROM rounds WHERE event = ? ORDER BY round DESC LIMIT 1",
-                                          [.int(event)], read: { ($0.int(0), $0.text(1), $0.text(2)) }).first else { return nil }
-            let entries = try db.query("SELECT text, value, weight, stock FROM entries WHERE round = ? ORDER BY idx", [.int(head.0)]) {
-                Entry(text: $0.text(0), value: $0.double(1), weight: $0.double(2), stock: $0.optionalInt(3))
-            }
-            return Round(number: head.0, source: head.1, configHash: head.2, entries: entries)
+                                          [.int(number)], read: { ($0.int(0), $0.text(1), $0.text(2)) }).first else { return nil }
+            return Round(number: head.0, source: head.1, configHash: head.2, entries: try entries(ofRound: head.0))
+        }
+    }
+
+    /// Round `number`'s list, in order (every entry a prize in a file from before schema 3).
+    func entries(ofRound number: Int) throws -> [Entry] {
+        try db.query("SELECT text, value, weight, stock, \(hasPrizeColumns ? "prize" : "1") FROM entries WHERE round = ? ORDER BY idx",
+                     [.int(number)]) {
+            Entry(text: $0.text(0), value: $0.double(1), weight: $0.double(2), stock: $0.optionalInt(3), prize: $0.int(4) != 0)
         }
     }
 
     /// The open event's latest draw.
     public func lastDraw() throws(DrawError) -> DrawRecord? {
-        try sql { try db.query(DrawRecord.select + " WHERE event = ? ORDER BY draw DESC LIMIT 1", [.int(event)], read: DrawRecord.init).first }
+        try sql { try db.query(drawSelect + " WHERE event = ? ORDER BY draw DESC LIMIT 1", [.int(event)], read: DrawRecord.init).first }
     }
 
-    /// Every draw of every event, oldest first.
-    public func history() throws(DrawError) -> [DrawRecord] {
-        try sql { try db.query(DrawRecord.select + " ORDER BY draw", read: DrawRecord.init) }
+    /// Every draw of every event, oldest first; with `event`, that event's only.
+    public func history(event: Int? = nil) throws(DrawError) -> [DrawRecord] {
+        try sql {
+            guard let event else { return try db.query(drawSelect + " ORDER BY draw", read: DrawRecord.init) }
+            return try db.query(drawSelect + " WHERE event = ? ORDER BY draw", [.int(event)], read: DrawRecord.init)
+        }
+    }
+
+    /// The number of every event the record holds, oldest first (a reset opens the next).
+    public func eventNumbers() throws(DrawError) -> [Int] {
+        try sql { try db.query("SELECT event FROM events ORDER BY event") { $0.int(0) } }
     }
 
     /// Whether event `n` was closed by a reset.
@@ -488,7 +530,7 @@ public final class Ledger: @unchecked Sendable {
                 var problems: [String] = []
                 var previous = ""
                 var expected = 1
-                let records = try db.query(DrawRecord.select + " ORDER BY draw", read: DrawRecord.init)
+                let records = try db.query(drawSelect + " ORDER BY draw", read: DrawRecord.init)
                 for record in records {
                     if record.draw > expected {
                         problems.append(Ledger.missing(expected...(record.draw - 1)))
@@ -560,9 +602,10 @@ public final class Ledger: @unchecked Sendable {
         try db.run("INSERT INTO rounds (event, started, source, config_hash, entries_hash) VALUES (?, ?, ?, ?, ?)",
                    [.int(event), .text(Timestamp.now()), .text(source), .text(configHash), .text(entries.fingerprint)])
         let number = Int(db.lastInsertedRow)
-        let insert = try db.prepare("INSERT INTO entries (round, idx, text, value, weight, stock) VALUES (?, ?, ?, ?, ?, ?)")
+        let insert = try db.prepare("INSERT INTO entries (round, idx, text, value, weight, stock, prize) VALUES (?, ?, ?, ?, ?, ?, ?)")
         for (i, e) in entries.enumerated() {
-            try insert.bind([.int(number), .int(i), .text(e.text), .double(e.value), .double(e.weight), .optional(e.stock)])
+            try insert.bind([.int(number), .int(i), .text(e.text), .double(e.value), .double(e.weight), .optional(e.stock),
+                             .int(e.prize ? 1 : 0)])
             while try insert.step() {}
         }
         return Round(number: number, source: source, configHash: configHash, entries: entries)
@@ -599,7 +642,7 @@ public final class Ledger: @unchecked Sendable {
                 let entry = current.entries[choice.index]
                 var record = DrawRecord(
                     draw: next.draw, time: Timestamp.now(), event: event, round: current.number,
-                    index: choice.index, text: entry.text, value: entry.value, occurrence: key.occurrence,
+                    index: choice.index, text: entry.text, value: entry.value, prize: entry.prize, occurrence: key.occurrence,
                     chosenBy: choice.chosenBy, seed: choice.seed, random: choice.random, total: choice.total,
                     from: choice.from, to: choice.to, oddsHash: before.fingerprint, removed: removes,
                     stockLeft: after.stockLeft(choice.index), remaining: after.remaining, profile: profile,
@@ -607,15 +650,15 @@ public final class Ledger: @unchecked Sendable {
                 record.hash = SHA256.hex(record.hashedText)
                 try db.run("""
                     INSERT INTO draws (draw, time, event, round, idx, text, value, occurrence, chosen_by, seed, random, total,
-                        range_from, range_to, odds_hash, removed, stock_left, remaining, profile, rotation, previous_hash, hash)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        range_from, range_to, odds_hash, removed, stock_left, remaining, profile, rotation, previous_hash, hash, prize)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [
                         .int(record.draw), .text(record.time), .int(record.event), .int(record.round), .int(record.index),
                         .text(record.text), .double(record.value), .int(record.occurrence), .text(record.chosenBy),
                         .optional(record.seed.map { String($0) }), .optional(record.random), .double(record.total),
                         .double(record.from), .double(record.to), .text(record.oddsHash), .int(record.removed ? 1 : 0),
                         .optional(record.stockLeft), .int(record.remaining), .text(record.profile), .optional(record.rotation),
-                        .text(record.previousHash), .text(record.hash),
+                        .text(record.previousHash), .text(record.hash), .int(record.prize ? 1 : 0),
                     ])
                 // UPDATE, not INSERT OR REPLACE: a row deleted by hand stays deleted, and said so.
                 if try keepsNewestDraw() {
@@ -744,10 +787,13 @@ enum RoundPlan {
 }
 
 extension DrawRecord {
-    static let select = """
-        SELECT draw, time, event, round, idx, text, value, occurrence, chosen_by, seed, random, total, range_from, range_to,
-            odds_hash, removed, stock_left, remaining, profile, rotation, previous_hash, hash FROM draws
+    /// The query of `init(_:)`'s columns; `prize`: the file has the column (schema 3 on), else every draw was a prize.
+    static func select(prize: Bool) -> String {
         """
+        SELECT draw, time, event, round, idx, text, value, occurrence, chosen_by, seed, random, total, range_from, range_to,
+            odds_hash, removed, stock_left, remaining, profile, rotation, previous_hash, hash, \(prize ? "prize" : "1") FROM draws
+        """
+    }
 
     init(_ row: Statement) {
         self.init(draw: row.int(0), time: row.text(1), event: row.int(2), round: row.int(3), index: row.int(4),
@@ -756,5 +802,6 @@ extension DrawRecord {
                   from: row.double(12), to: row.double(13), oddsHash: row.text(14), removed: row.int(15) != 0,
                   stockLeft: row.optionalInt(16), remaining: row.int(17), profile: row.text(18),
                   rotation: row.optionalDouble(19), previousHash: row.text(20), hash: row.text(21))
+        prize = row.int(22) != 0
     }
 }

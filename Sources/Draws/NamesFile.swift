@@ -1,10 +1,12 @@
 // Names lists: a names file (`--names`, `wheel.itemsFile`), a paste or a dropped file. Text in UTF-8
 // (or UTF-16 or UTF-32, with a byte order mark or without: TextEncoding), one entry per line; blank
 // lines and lines starting with # are ignored; `text<TAB>weight` gives an entry a weight (chance ∝
-// weight; a line without a tab has weight 1). Spaces around text and weight are trimmed; lines end in
-// LF, CR LF or a lone CR (classic Mac text), as an editor shows them. A name holds no control
-// character (NameText). Every problem names the list and the line:
-// `roundel: names 'class.txt': line 7: weight 'lots' is not a number (use 0 or more)`.
+// weight; a line without a tab has weight 1), and a field `no prize` after a tab marks a slice that
+// wins nothing (`Try again<TAB>no prize`, `Try again<TAB>3<TAB>no prize`): after a tab, where no
+// name can be, and in words a teacher types. Spaces around the fields are trimmed; lines end in LF,
+// CR LF or a lone CR (classic Mac text), as an editor shows them. A name holds no control character
+// (NameText). Every problem names the list and the line:
+// `roundel: names 'class.txt': line 7: weight 'lots' is not a number (use 0 or more, …)`.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -48,11 +50,14 @@ public enum NamesFile {
             let trimmed = trimmingSpaces(decoded)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let fields = decoded.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count <= 2 || fields.dropFirst(2).allSatisfy({ trimmingSpaces(String($0)).isEmpty }) else {
-                throw .names(name, "line \(lineNumber) has more than one tab (use text<TAB>weight)")
-            }
             let entryText = trimmingSpaces(String(fields[0]))
-            guard !entryText.isEmpty else { throw .names(name, "line \(lineNumber) has a weight but no text before the tab") }
+            // After the text: a weight and the marker, in either order; empty fields (a spreadsheet's
+            // trailing cells) are nothing.
+            let after = fields.dropFirst().map { trimmingSpaces(String($0)) }.filter { !$0.isEmpty }
+            guard !entryText.isEmpty else {
+                let what = after.allSatisfy(isNoPrizeMarker) ? MessageText.quoted(noPrizeMarker) : "a weight"
+                throw .names(name, "line \(lineNumber) has \(what) but no text before the tab")
+            }
             if let problem = NameText.problem(entryText) {
                 // A NUL in a name: most likely a file in another encoding, or not text at all.
                 let hint = entryText.unicodeScalars.contains("\0") ? " (save the list as UTF-8 text)" : ""
@@ -62,17 +67,26 @@ public enum NamesFile {
                 throw .names(name, "more than \(Entry.limit) entries (line \(lineNumber)); a wheel takes at most \(Entry.limit)")
             }
             var entry = Entry(text: entryText)
-            if fields.count >= 2 {
-                let field = trimmingSpaces(String(fields[1]))
-                if !field.isEmpty {
-                    guard let weight = parseWeight(field) else {
-                        // A number below 0 is one, just not a weight; anything else is not a number.
-                        let what = parseWeight(field.hasPrefix("-") ? String(field.dropFirst()) : "") != nil ? "is below 0" : "is not a number"
-                        throw .names(name, "line \(lineNumber): weight \(MessageText.quoted(field)) \(what) (use 0 or more, like 2 or 0.5)")
-                    }
-                    entry.weight = weight
-                    sawWeight = true
+            var weightField: String?
+            for field in after {
+                if isNoPrizeMarker(field) {
+                    guard entry.prize else { throw .names(name, "line \(lineNumber) says \(MessageText.quoted(noPrizeMarker)) twice") }
+                    entry.prize = false
+                    continue
                 }
+                guard let weight = parseWeight(field) else {
+                    // A number below 0 is one, just not a weight; anything else is not a number.
+                    let what = parseWeight(field.hasPrefix("-") ? String(field.dropFirst()) : "") != nil ? "is below 0" : "is not a number"
+                    throw .names(name, "line \(lineNumber): weight \(MessageText.quoted(field)) \(what) "
+                                 + "(use 0 or more, like 2 or 0.5; or \(MessageText.quoted(noPrizeMarker)) for a slice that wins nothing)")
+                }
+                if let first = weightField {
+                    throw .names(name, "line \(lineNumber) has two weights (\(MessageText.quoted(first)) and \(MessageText.quoted(field))); "
+                                 + "use text<TAB>weight, and <TAB>\(noPrizeMarker) for a slice that wins nothing")
+                }
+                weightField = field
+                entry.weight = weight
+                sawWeight = true
             }
             entries.append(entry)
         }
@@ -83,6 +97,13 @@ public enum NamesFile {
             throw .names(name, "every weight is 0, so nobody could win")
         }
         return entries
+    }
+
+    /// The field that marks an entry as no prize (in any case, spaces between the words as typed).
+    public static let noPrizeMarker = "no prize"
+
+    static func isNoPrizeMarker(_ field: String) -> Bool {
+        field.lowercased().split(whereSeparator: { $0 == " " }).joined(separator: " ") == noPrizeMarker
     }
 
     /// A finite decimal number ≥ 0 as people write it ("2", "0.5", "1e3"); not "inf", "nan" or hex.

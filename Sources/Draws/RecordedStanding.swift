@@ -39,15 +39,13 @@ extension Ledger {
     public func standing(beforeDraw number: Int) throws(DrawError) -> RecordedStanding {
         let found: RecordedStanding? = try sql {
             try db.snapshot {
-                guard let draw = try db.query(DrawRecord.select + " WHERE draw = ?", [.int(number)], read: DrawRecord.init).first else {
+                guard let draw = try db.query(drawSelect + " WHERE draw = ?", [.int(number)], read: DrawRecord.init).first else {
                     return nil
                 }
                 let source = try db.query("SELECT source, config_hash FROM rounds WHERE round = ?", [.int(draw.round)]) {
                     ($0.text(0), $0.text(1))
                 }.first
-                let entries = try db.query("SELECT text, value, weight, stock FROM entries WHERE round = ? ORDER BY idx", [.int(draw.round)]) {
-                    Entry(text: $0.text(0), value: $0.double(1), weight: $0.double(2), stock: $0.optionalInt(3))
-                }
+                let entries = try entries(ofRound: draw.round)
                 guard let source, entries.indices.contains(draw.index), entries[draw.index].text == draw.text else {
                     throw DrawError.state(path, "draw \(number) does not match the list of its round \(draw.round) (the record was edited)")
                 }
@@ -68,7 +66,7 @@ extension Ledger {
                         winnings[row.0] = won
                     }
                 }
-                let before = try db.query(DrawRecord.select + " WHERE event = ? AND draw < ? ORDER BY draw DESC LIMIT 1",
+                let before = try db.query(drawSelect + " WHERE event = ? AND draw < ? ORDER BY draw DESC LIMIT 1",
                                           [.int(draw.event), .int(number)], read: DrawRecord.init).first
                 return RecordedStanding(round: Round(number: draw.round, source: source.0, configHash: source.1, entries: entries),
                                         winnings: winnings, lastDraw: before, next: draw, settings: try keptSettings())

@@ -52,10 +52,12 @@ public struct Standing: Sendable, Equatable {
     /// Whether any entry has a stock (the wheel then speaks of prizes rather than entries).
     public var hasStock: Bool { entries.contains { $0.stock != nil } }
 
-    /// A fingerprint of the entries as they stand: text, value, weight used by the draw, stock left.
+    /// A fingerprint of the entries as they stand: text, value, weight used by the draw, stock left,
+    /// and which are no prize.
     var fingerprint: String {
         entries.indices.map { i in
-            Entry(text: entries[i].text, value: entries[i].value, weight: canWin(i) ? entries[i].weight : 0, stock: stockLeft(i))
+            Entry(text: entries[i].text, value: entries[i].value, weight: canWin(i) ? entries[i].weight : 0, stock: stockLeft(i),
+                  prize: entries[i].prize)
         }.fingerprint
     }
 }

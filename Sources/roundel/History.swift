@@ -1,7 +1,8 @@
-// `roundel history [--state DB] [--json | --csv]`: every draw in the state database, oldest first, as
-// a table, one JSON object a line, or CSV for a spreadsheet. Reading needs no lock, so it works while
-// a window or a kiosk is drawing. The record's chain is checked: a row changed or deleted since it was
-// written is reported on stderr (exit 1) after the history.
+// `roundel history [--state DB] [--event N|last] [--summary] [--json | --csv [--bom]]`: the draws, oldest
+// first, as a table, JSON lines or CSV, or with `--summary` what each event gave out; times local (TZ)
+// with their offset, the record keeping UTC. Reading needs no lock, so it works while a kiosk draws.
+// The whole record's chain is checked, whichever event is shown: a row changed or deleted since it
+// was written is reported on stderr (exit 1) after the output.
 import ArgumentParser
 import Draws
 import Files
@@ -13,13 +14,17 @@ import Darwin
 
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print every draw of the state database, oldest first.",
+        abstract: "Print the draws of the state database, oldest first, or what each event gave out.",
         discussion: """
-            Works while a window or kiosk is drawing from the same file, and on a card mounted \
-            read-only. Each draw carries a SHA-256 fingerprint of the one before it, and the newest \
-            is also kept in the .last-draw file beside the record: history says so when the file was \
-            edited afterwards or lost draws (the draws are still printed, then one line on stderr, \
-            exit status 1).
+            Times are in the local time zone (TZ), with their offset from UTC: in the table's header \
+            (or on each row when an event spans a daylight-saving change), and in ISO 8601 in JSON \
+            and CSV (2026-11-26T21:30:05.123+09:00); the record itself keeps UTC. A slice that wins \
+            nothing ("prize": false in the config, "no prize" in a names list) is a draw with prize \
+            false (no in the table and CSV), and never counts as a winner. Works while a window or kiosk is drawing from the same \
+            file, and on a card mounted read-only. Each draw carries a SHA-256 fingerprint of the one \
+            before it, and the newest is also kept in the .last-draw file beside the record: history \
+            says so when the file was edited afterwards or lost draws (the draws are still printed, \
+            then one line on stderr, exit status 1), whichever event is shown.
             """)
 
     @Option(help: ArgumentHelp("The state database (default: the config's state, else $XDG_STATE_HOME/roundel/roundel.db).", valueName: "file.db"))
@@ -28,37 +33,79 @@ struct History: ParsableCommand {
     @Option(help: ArgumentHelp("A config file whose \"state\" names the state database.", valueName: "file.json"))
     var config: String?
 
-    @Flag(help: "One JSON object a line: draw, time, event, round, index, text, value, chance, … (a name's exact text; control and bidi characters as \\u escapes).")
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Only this event's draws: its number (a reset starts the next), or last for the newest.", valueName: "N|last"))
+    var event: String?
+
+    @Flag(help: "Per event: each entry of its list with the times it was drawn (won) and, where it has stock, the stock left, prizes first; then the totals: draws, winners (different entries that won a prize), prizes given (draws that won one) and no prize (draws on a slice that wins nothing).")
+    var summary = false
+
+    @Flag(help: "One JSON object a line: draw, time, event, round, index, text, value, prize, chance, … (a name's exact text; control and bidi characters as \\u escapes). With --summary, one object an event.")
     var json = false
 
-    @Flag(help: "CSV with a header line, for a spreadsheet. Safe to print: a name's control characters and bidi overrides are written as \\u{1B}, \\t, … (as in the table), and one starting with = + - @ gets an apostrophe.")
+    @Flag(help: "CSV with a header line, for a spreadsheet. Safe to print: a name's control characters and bidi overrides are written as \\u{1B}, \\t, … (as in the table), and one starting with = + - @ gets an apostrophe. With --summary, one row an entry.")
     var csv = false
+
+    @Flag(help: "With --csv: start with a UTF-8 byte order mark, which Excel needs to read names beyond plain ASCII (without it, é and 김 arrive garbled). Scripts and other spreadsheets read the CSV either way, so it is written only when asked for.")
+    var bom = false
 
     func run() throws {
         guard !(json && csv) else { throw UserError("roundel: choose one of --json and --csv") }
+        guard !bom || csv else { throw UserError("roundel: --bom applies to --csv (a byte order mark for Excel)") }
+        let chosen = try event.map(EventChoice.parse)
         let path = try DrawSetup.statePath(option: state, file: try SceneSetup.loadConfig(config)).path
-        let records: [DrawRecord], closed: Set<Int>, problems: [String]
+        let ledger: Ledger, problems: [String], records: [DrawRecord], closed: Set<Int>, shown: [Int]
         do {
-            let ledger = try Ledger.openForReading(path: path)
+            ledger = try Ledger.openForReading(path: path)
+            let events = try ledger.eventNumbers()
+            switch chosen {
+            case nil: shown = events
+            case .last: shown = events.last.map { [$0] } ?? []
+            case .number(let n):
+                guard events.contains(n) else {
+                    let has = events.count == 1 ? "event \(events[0])" : events.first.map { "events \($0)…\(events[events.count - 1])" } ?? "no event"
+                    throw UserError("roundel: history: state '\(path)' has no event \(n) (it has \(has))")
+                }
+                shown = [n]
+            }
             if let why = ledger.readAsItIs { printLine("roundel: state '\(path)': \(why)", to: 2) }
             problems = try ledger.verify()
-            records = try ledger.history()
+            records = chosen == nil ? try ledger.history() : try shown.flatMap { try ledger.history(event: $0) }
             closed = try ledger.closedEvents()
+        } catch let error as UserError {
+            throw error
         } catch {
             throw UserError(error)
         }
-        var out = ""
-        if json {
+        var out = bom ? "\u{FEFF}" : ""
+        if summary {
+            // Every event shown that has draws; an event asked for by number, even before its first.
+            let events = chosen == nil ? shown.filter { event in records.contains { $0.event == event } } : shown
+            var summaries: [EventSummary] = []
+            do {
+                for event in events {
+                    summaries.append(EventSummary(event: event, closed: closed.contains(event), list: try ledger.latestRound(inEvent: event),
+                                                  draws: records.filter { $0.event == event }))
+                }
+            } catch {
+                throw UserError(error)
+            }
+            out += json ? summaries.map { $0.jsonLine + "\n" }.joined()
+                : csv ? EventSummary.csvHeader + "\r\n" + summaries.map(\.csvRows).joined()
+                : HistoryTable.summaries(summaries, closed: closed)
+        } else if json {
             for r in records {
                 var line = r.jsonLine
                 if closed.contains(r.event) { line.insert(contentsOf: ",\"eventClosed\":true", at: line.index(before: line.endIndex)) }
                 out += line + "\n"
             }
         } else if csv {
-            out = DrawRecord.csvHeader + ",event_closed\r\n"
+            out += DrawRecord.csvHeader + ",event_closed\r\n"
             for r in records { out += r.csvRow + "," + (closed.contains(r.event) ? "yes" : "no") + "\r\n" }
+        } else if let only = shown.first, chosen != nil, records.isEmpty {
+            out = HistoryTable.heading(only, closed: closed) + ": no draws yet\n"
         } else {
-            out = table(records, closed: closed)
+            out = HistoryTable.draws(records, closed: closed)
         }
         guard writeAll(out, to: 1) else { throw UserError("roundel: history: cannot write the output: \(String(cString: strerror(errno)))") }
         if !problems.isEmpty {
@@ -69,28 +116,18 @@ struct History: ParsableCommand {
         }
     }
 
-    /// Draws as a table a person reads, events apart.
-    func table(_ records: [DrawRecord], closed: Set<Int>) -> String {
-        guard !records.isEmpty else { return "No draws yet.\n" }
-        var out = ""
-        var event = 0
-        // Names as a terminal can show them: control characters (a tab, an escape sequence from a
-        // pasted list) escaped, so they neither break the columns nor act on the terminal.
-        let names = records.map { MessageText.escaped($0.text) }
-        // In terminal columns, not characters: a Chinese or Korean name takes two a character.
-        let width = max(6, names.map(\.terminalColumns).max() ?? 6)
-        for (r, name) in zip(records, names) {
-            if r.event != event {
-                event = r.event
-                out += (out.isEmpty ? "" : "\n") + "Event \(event)" + (closed.contains(event) ? " (closed)" : "") + "\n"
-                out += "draw  time (UTC)           round  " + "winner".padded(toColumns: width) + "  value  left\n"
+    /// `--event`: a number, or the newest event.
+    enum EventChoice: Equatable {
+        case number(Int)
+        case last
+
+        static func parse(_ text: String) throws -> EventChoice {
+            if text == "last" { return .last }
+            guard let n = Int(text), n > 0 else {
+                throw UserError("roundel: --event \(MessageText.quoted(text)) is not an event (give its number, 1 or more, or last)")
             }
-            let time = String(r.time.prefix(19)).replacing("T", with: " ")
-            out += String(r.draw).leftPadded(4) + "  " + time + "  " + String(r.round).leftPadded(5) + "  "
-                + name.padded(toColumns: width) + "  " + JSONText.plain(r.value).leftPadded(5) + "  "
-                + (r.stockLeft.map { String($0) } ?? "-").leftPadded(4) + "\n"
+            return .number(n)
         }
-        return out
     }
 }
 
@@ -104,9 +141,4 @@ func writeAll(_ text: String, to fd: Int32) -> Bool {
         bytes = bytes.dropFirst(n)
     }
     return true
-}
-
-extension String {
-    /// Right-aligned in `width` characters (longer text is left whole).
-    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }

@@ -13,7 +13,8 @@ struct Render: ParsableCommand {
         abstract: "Render one frame of a scene to a PNG file.",
         discussion: """
             Prints one line of JSON describing the frame. The wheel: scene, t, rotation (degrees \
-            clockwise), state (idle, spinning, stopped) and, when stopped, result (index, text, value). \
+            clockwise), state (idle, spinning, stopped) and, when stopped, result (index, text, value, \
+            prize: false for a slice that wins nothing). \
             The wheel is idle unless --spin-to or --seed starts a spin at t = 0. The same command draws \
             the same pixels every time when the spin is seeded. With --state the wheel is the one a \
             window opened on that record of draws shows (its list, who has left, the last result where \

@@ -10,7 +10,7 @@ struct SceneOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A JSON config file (a section per scene).", valueName: "file.json"))
     var config: String?
 
-    @Option(help: ArgumentHelp("Wheel: a names file (one entry a line, text<TAB>weight) for the slices.", valueName: "file.txt"))
+    @Option(help: ArgumentHelp("Wheel: a names file (one entry a line, text<TAB>weight, <TAB>no prize for a slice that wins nothing) for the slices.", valueName: "file.txt"))
     var names: String?
 
     @Option(name: .customLong("spin-to"), parsing: .unconditional,

@@ -1,8 +1,9 @@
 // `roundel spin [--config F] [--names F] [--state DB] [--seed N] [--spin-to I]`: one draw exactly as
 // the window makes it (same database, same rules, same seeds, and where the wheel would stop, so a
 // window opened afterwards shows the pointer on the winner), without a wheel on screen. Prints
-// `{"draw":N,"result":{"index":I,"text":"…","value":V},"remaining":K}` (index: the entry's place in
-// the list, 0 = the first line; remaining: entries that can still win). When nothing can win it
+// `{"draw":N,"result":{"index":I,"text":"…","value":V,"prize":true},"remaining":K}` (index: the
+// entry's place in the list, 0 = the first line; prize false: a slice that wins nothing, "Try again";
+// remaining: entries that can still win). When nothing can win it
 // prints one line on stderr and exits 3: a state, not an error.
 import ArgumentParser
 import Files
@@ -19,14 +20,15 @@ struct Spin: ParsableCommand {
         abstract: "Make one draw without a window and print it as JSON.",
         discussion: """
             The draw is made and recorded exactly as the window would (same state database, same \
-            rules: removals, stock). Prints draw, result (index, text, value), remaining and, with \
-            stock, stockLeft. Exit status 3 when nothing can win.
+            rules: removals, stock). Prints draw, result (index, text, value, prize: false for a \
+            slice that wins nothing), remaining and, with stock, stockLeft. Exit status 3 when \
+            nothing can win.
             """)
 
     @Option(help: ArgumentHelp("A JSON config file (its wheel section and state).", valueName: "file.json"))
     var config: String?
 
-    @Option(help: ArgumentHelp("A names file (one entry a line, text<TAB>weight) instead of the config's items.", valueName: "file.txt"))
+    @Option(help: ArgumentHelp("A names file (one entry a line, text<TAB>weight, <TAB>no prize for a slice that wins nothing) instead of the config's items.", valueName: "file.txt"))
     var names: String?
 
     @Option(help: ArgumentHelp("The state database (default: the config's state, else $XDG_STATE_HOME/roundel/roundel.db).",
@@ -65,7 +67,7 @@ struct Spin: ParsableCommand {
             throw UserError(error)
         }
         var line = "{\"draw\":\(record.draw),\"result\":{\"index\":\(record.index),\"text\":\(JSONText.string(record.text)),"
-            + "\"value\":\(JSONText.number(record.value))},\"remaining\":\(record.remaining)"
+            + "\"value\":\(JSONText.number(record.value)),\"prize\":\(record.prize)},\"remaining\":\(record.remaining)"
         if let left = record.stockLeft { line += ",\"stockLeft\":\(left)" }
         printLine(line + "}", to: 1)
     }

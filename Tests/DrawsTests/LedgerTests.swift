@@ -272,7 +272,7 @@ final class LedgerTests: XCTestCase {
         forged.hash = SHA256.hex(forged.hashedText)
         edit(path, "INSERT INTO draws SELECT 4, time, event, round, idx, text, value, occurrence, chosen_by, seed, random, total, "
              + "range_from, range_to, odds_hash, removed, stock_left, remaining, profile, rotation, '\(forged.previousHash)', "
-             + "'\(forged.hash)' FROM draws WHERE draw = 3;")
+             + "'\(forged.hash)', prize FROM draws WHERE draw = 3;")
         XCTAssertEqual(try reader.verify(), ["draw 3 was replaced after it was recorded", "draw 4 is after the newest draw recorded (3)"])
     }
 
@@ -318,6 +318,62 @@ final class LedgerTests: XCTestCase {
         let next = try draw(raffle)
         XCTAssertEqual(next.draw, 7)
         XCTAssertEqual(next.previousHash, before[5].hash)
+    }
+
+    /// A file of schema 2 (before non-prizes: the fixture is six spins and two resets of that
+    /// version) reads as it is, every draw a prize; opened for drawing it becomes schema 3 in one
+    /// step, its draws, rounds and chain as they were (no earlier hash covers a `prize` field), and a
+    /// non-prize drawn into it afterwards is chained to them and recorded as one.
+    func testASchemaTwoFileIsUpgradedAndItsChainStillVerifies() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/schema2-two-events.db")
+        let path = dir + "/old.db"
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        XCTAssertEqual(userVersion(path), 2)
+        let reader = try Ledger.openForReading(path: path)
+        let before = try reader.history()
+        XCTAssertEqual(before.map(\.draw), Array(1...6))
+        XCTAssertEqual(before.map(\.text), ["Pen", "Try again", "Try again", "Hat", "Try again", "Try again"])
+        XCTAssertEqual(before.map(\.prize), Array(repeating: true, count: 6))
+        XCTAssertEqual(try reader.verify(), [])
+        XCTAssertEqual(try reader.eventNumbers(), [1, 2, 3])
+        XCTAssertEqual(try reader.history(event: 3).map(\.draw), [5, 6])
+        XCTAssertEqual(try reader.latestRound(inEvent: 1)?.entries.map(\.prize), [true, true, true, true])
+        XCTAssertEqual(userVersion(path), 2, "reading upgrades nothing")
+
+        let items = ["Mug", "Pen", "Hat"].map { Entry(text: $0, stock: 3) } + [Entry(text: "Try again", weight: 2, prize: false)]
+        let raffle = try Raffle(entries: items, ledger: try Ledger.open(path: path))
+        XCTAssertEqual(userVersion(path), 3)
+        XCTAssertEqual(try Ledger.openForReading(path: path).history(), before)
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), [])
+
+        let missed = try raffle.record(try raffle.choose(forcing: 3))
+        XCTAssertFalse(missed.prize)
+        XCTAssertEqual(missed.draw, 7)
+        XCTAssertEqual(missed.previousHash, before[5].hash)
+        let after = try Ledger.openForReading(path: path)
+        XCTAssertEqual(try after.history().last, missed)
+        XCTAssertEqual(try after.latestRound()?.entries.map(\.prize), [true, true, true, false])
+        XCTAssertEqual(try after.verify(), [])
+    }
+
+    /// A non-prize's flag is part of its draw: the draw says so when read back, its entry stays a
+    /// non-prize after a restart, and setting the flag by hand shows as a changed draw.
+    func testANonPrizeIsRecordedAsOneAndItsFlagIsCoveredByTheChain() throws {
+        let path = dir + "/event.db"
+        let items = [Entry(text: "Mug", stock: 2), Entry(text: "Try again", prize: false)]
+        do {
+            let raffle = try Raffle(entries: items, ledger: try Ledger.open(path: path))
+            XCTAssertTrue(try raffle.record(try raffle.choose(forcing: 0)).prize)
+            XCTAssertFalse(try raffle.record(try raffle.choose(forcing: 1)).prize)
+        }
+        let raffle = try Raffle(entries: items, ledger: try Ledger.open(path: path))
+        XCTAssertEqual(raffle.entries.map(\.prize), [true, false])
+        XCTAssertEqual(raffle.lastDraw?.prize, false)
+        XCTAssertEqual(try Ledger.openForReading(path: path).history().map(\.prize), [true, false])
+        edit(path, "UPDATE draws SET prize = 1 WHERE draw = 2;")
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draw 2 was changed after it was recorded"])
+        edit(path, "UPDATE draws SET prize = 0 WHERE draw = 2; UPDATE draws SET prize = 0 WHERE draw = 1;")
+        XCTAssertEqual(try Ledger.openForReading(path: path).verify(), ["draw 1 was changed after it was recorded"])
     }
 
     // MARK: What the storage may do: the witness

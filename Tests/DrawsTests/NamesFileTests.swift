@@ -25,12 +25,25 @@ final class NamesFileTests: XCTestCase {
         XCTAssertEqual(try parse("Alice\t\nBob\t 2 \nCat\t3\t\t\n").map(\.weight), [1, 2, 3])
     }
 
+    /// A slice that wins nothing: `no prize` in a field after the text (in any case, before or after
+    /// the weight); the text itself may say anything, "no prize" included.
+    func testNoPrizeAfterATabMarksASliceThatWinsNothing() throws {
+        let entries = try parse("Ann\nTry again\tno prize\nBetter luck\t3\tNo Prize\nSkip\tNO  PRIZE\t0.5\nno prize\nBen\t2\t\n")
+        XCTAssertEqual(entries.map(\.text), ["Ann", "Try again", "Better luck", "Skip", "no prize", "Ben"])
+        XCTAssertEqual(entries.map(\.prize), [true, false, false, false, true, true])
+        XCTAssertEqual(entries.map(\.weight), [1, 1, 3, 0.5, 1, 2])
+        assertProblem(Array("Ann\nTry again\tno prize\tno prize\n".utf8), mentions: "line 2 says 'no prize' twice")
+        assertProblem(Array("Ann\nTry again\tno prizes\n".utf8),
+                      mentions: "line 2: weight 'no prizes' is not a number (use 0 or more, like 2 or 0.5; or 'no prize' for a slice that wins nothing)")
+        assertProblem(Array("\tno prize\n".utf8), mentions: "line 1 has 'no prize' but no text before the tab")
+    }
+
     func testMistakesAreNamedWithTheirLine() {
         assertProblem(Array("Alice\nBob\tlots\n".utf8), mentions: "line 2: weight 'lots' is not a number")
         assertProblem(Array("Alice\nBob\t-1\n".utf8), mentions: "line 2: weight '-1' is below 0")
         assertProblem(Array("Bob\tinf\n".utf8), mentions: "weight 'inf'")
         assertProblem(Array("Bob\tnan\n".utf8), mentions: "weight 'nan'")
-        assertProblem(Array("Bob\t1\t2\n".utf8), mentions: "line 1 has more than one tab")
+        assertProblem(Array("Bob\t1\t2\n".utf8), mentions: "line 1 has two weights ('1' and '2')")
         assertProblem(Array("\t2\n".utf8), mentions: "line 1 has a weight but no text")
         assertProblem(Array("Alice\n".utf8) + [0xC3, 0x28, 0x0A], mentions: "line 2 is not UTF-8")
         assertProblem(Array("# nobody\n\n   \n".utf8), mentions: "has no entries")

@@ -1,6 +1,6 @@
 // The celebration as goldens (RECORD=1 re-records; look at each): confetti just after the stop, at
-// its height and falling through the winner card, the card in landscape and portrait with a prize
-// value; and `celebration` config: off is the plain stop, hold sets how long the card stays.
+// its height and falling through the winner card, the card in landscape and portrait (its value not
+// shown: the config gives no valueFormat, NonPrizeStopTests); and `celebration` config: off is the plain stop, hold sets how long the card stays.
 import BitmapFont
 import Draws
 import Foundation

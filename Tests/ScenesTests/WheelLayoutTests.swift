@@ -158,7 +158,7 @@ final class WheelLayoutTests: XCTestCase {
         XCTAssertEqual(wheel.jsonLine(at: 0), #"{"scene":"wheel","t":0,"rotation":0,"state":"idle"}"#)
         try wheel.spin(at: 0, to: 0)
         let line = wheel.jsonLine(at: 60)
-        XCTAssertTrue(line.hasSuffix(#""state":"stopped","result":{"index":0,"text":"say \"hi\"\\","value":1000}}"#), line)
+        XCTAssertTrue(line.hasSuffix(#""state":"stopped","result":{"index":0,"text":"say \"hi\"\\","value":1000,"prize":true}}"#), line)
         let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         XCTAssertEqual((parsed?["result"] as? [String: Any])?["text"] as? String, "say \"hi\"\\")
     }

@@ -1,9 +1,11 @@
 // The celebration when the wheel stops: a burst of confetti in the winner's colours from behind the
-// pointer, then a winner card (the result large, its value) over the dimmed wheel until the next
-// spin or `hold` seconds. Both are pure functions of the spin and t: the confetti's pieces come from a
-// generator seeded by the draw (where the spin ended and on which slice), so `roundel render --at`
-// shows any moment of it and goldens hold it. Config `wheel.celebration`: "on" (default), "off" (the
-// plain stop), or {"hold": seconds the card stays, 0 for confetti only}.
+// pointer, then a winner card (WINNER, the result large, its value in `wheel.valueFormat` when the
+// config gives one) over the dimmed wheel until the next spin or `hold` seconds. A slice that is no
+// prize ("Try again") stops plainly: no confetti, and its card is the result alone, without WINNER.
+// Both are pure functions of the spin and t: the confetti's pieces come from a generator seeded by
+// the draw (where the spin ended and on which slice), so `roundel render --at` shows any moment of
+// it and goldens hold it. Config `wheel.celebration`: "on" (default), "off" (the plain stop), or
+// {"hold": seconds the card stays, 0 for confetti only}.
 import BitmapFont
 import Draws
 import Files
@@ -72,10 +74,16 @@ extension WheelScene {
         return end
     }
 
-    /// Whether confetti flies at `t` (the frame animates).
+    /// Whether confetti flies at `t` (the frame animates): after a prize's stop, never a non-prize's.
     func confettiFlies(at t: Double) -> Bool {
-        guard let end = celebratedStop(at: t) else { return false }
+        guard let end = celebratedStop(at: t), let winner = spinner.result(at: t), items[winner].prize else { return false }
         return t < end + Celebration.confettiDuration
+    }
+
+    /// Whether the winner card is coming up at `t` (the frame animates while it fades in).
+    func cardComesUp(at t: Double) -> Bool {
+        guard let end = celebratedStop(at: t), cardEnd(at: t) != nil else { return false }
+        return t < end + Celebration.cardDelay + Celebration.cardFade
     }
 
     /// Whether the winner card is fully up and still at `t` (not fading in or out), and nothing under
@@ -99,7 +107,7 @@ extension WheelScene {
     /// The confetti at `t`: each piece a small card of paper thrown up and out from behind the
     /// pointer, slowed by the air, falling, turning and flipping; same-coloured pieces fill as one path.
     func drawConfetti(_ frame: WheelFrameCache, winner: Int, at t: Double, in canvas: Canvas) {
-        guard let end = celebratedStop(at: t), spinner.currentSpin != nil else { return }
+        guard let end = celebratedStop(at: t), spinner.currentSpin != nil, items[winner].prize else { return }
         let age = t - end
         guard age >= 0, age < Celebration.confettiDuration else { return }
         let w = frame.size.width, h = frame.size.height
@@ -142,8 +150,9 @@ extension WheelScene {
         }
     }
 
-    /// The winner card: the wheel dimmed, and in the middle a card with the result as large as it
-    /// fits (two lines before it shrinks) and, when the prize has one, its value.
+    /// The winner card: the wheel dimmed, and in the middle a card with WINNER (not for a slice that
+    /// is no prize), the result as large as it fits (two lines before it shrinks) and, when the config
+    /// gives a value format and the item a value, its value.
     func drawWinnerCard(_ frame: WheelFrameCache, winner: Int, at t: Double, in canvas: Canvas) {
         guard let end = celebratedStop(at: t), let cardEnd = cardEnd(at: t), t < cardEnd else { return }
         let shown = t - end - Celebration.cardDelay
@@ -159,18 +168,28 @@ extension WheelScene {
         canvas.fill(roundedRect(card.insetBy(-0.02 * cardHeight), radius: radius * 1.2), color: color.withOpacity(k))
         canvas.fill(roundedRect(card, radius: radius), color: Color(rgb: 0x10141D).withOpacity(k))
         let ink = Color.white.withOpacity(k)
-        let headline = 0.11 * cardHeight
-        fonts.draw("WINNER", in: canvas, at: Point(x: w / 2, y: card.y + 0.2 * cardHeight),
-                   style: TextStyle(size: headline, color: TimerScene.mix(color, towards: .white, amount: 0.35).withOpacity(k),
-                                    alignment: .center, verticalAlignment: .middle))
-        let hasValue = item.value != 0
+        if item.prize {
+            fonts.draw("WINNER", in: canvas, at: Point(x: w / 2, y: card.y + 0.2 * cardHeight),
+                       style: TextStyle(size: 0.11 * cardHeight, color: TimerScene.mix(color, towards: .white, amount: 0.35).withOpacity(k),
+                                        alignment: .center, verticalAlignment: .middle))
+        }
         let room = cardWidth * 0.86
-        let centre = card.y + (hasValue ? 0.52 : 0.58) * cardHeight
-        if cardLayout?.text != text || cardLayout?.width != room {
+        let laidOut = cardLayout.map { $0.text == text && $0.width == room && $0.prize == item.prize && $0.value == item.value } ?? false
+        if !laidOut {
             let (lines, size) = winnerLines(text, width: room, height: 0.42 * cardHeight)
-            cardLayout = (text, room, lines, size, hasValue ? JSONText.plain(item.value) : "")
+            var valueText = "", valueSize = 0.0
+            if let format = config.valueFormat, item.value != 0 {
+                valueText = format.text(for: item.value)
+                let one = fonts.measure(valueText, size: 1).width
+                valueSize = min(0.12 * cardHeight, one > 0 ? room / one : 0)
+            }
+            cardLayout = CardLayout(text: text, width: room, prize: item.prize, value: item.value, lines: lines, size: size,
+                                    valueText: valueText, valueSize: valueSize)
         }
         guard let layout = cardLayout else { return }
+        let hasValue = !layout.valueText.isEmpty
+        // The result sits under WINNER, or in the middle of a card without it; a value goes below.
+        let centre = card.y + (item.prize ? (hasValue ? 0.52 : 0.58) : (hasValue ? 0.44 : 0.5)) * cardHeight
         let lines = layout.lines, size = layout.size
         let lineHeight = 1.1 * size
         for (i, line) in lines.enumerated() {
@@ -179,8 +198,8 @@ extension WheelScene {
                        style: TextStyle(size: size, color: ink, alignment: .center, verticalAlignment: .middle))
         }
         if hasValue {
-            fonts.draw(layout.value, in: canvas, at: Point(x: w / 2, y: card.y + 0.84 * cardHeight),
-                       style: TextStyle(size: 0.12 * cardHeight, color: Color(rgb: 0xFFD43B).withOpacity(k),
+            fonts.draw(layout.valueText, in: canvas, at: Point(x: w / 2, y: card.y + 0.84 * cardHeight),
+                       style: TextStyle(size: layout.valueSize, color: Color(rgb: 0xFFD43B).withOpacity(k),
                                         alignment: .center, verticalAlignment: .middle))
         }
     }
@@ -197,4 +216,14 @@ extension WheelScene {
         }
         return ([text], single)
     }
+}
+
+/// The winner card's text laid out for one result (its text, whether it is a prize, its value) and
+/// card width: made once, not every frame.
+struct CardLayout {
+    var text: String, width: Double, prize: Bool, value: Double
+    /// The result on one or two lines, at `size` px.
+    var lines: [String], size: Double
+    /// The value in the config's format ("" for none), fitted to the card's width.
+    var valueText: String, valueSize: Double
 }

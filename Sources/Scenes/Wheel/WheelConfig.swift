@@ -24,15 +24,18 @@ public struct WheelItem: Sendable, Equatable {
     public var labelColor: Color?
     /// `color` came from the palette (none was given): it may change so that neighbours differ.
     public var automaticColor = false
+    /// Landing here wins something; false ("Try again"): the wheel stops plainly (no confetti, no
+    /// fanfare, a card without WINNER) and the draw is recorded as no prize.
+    public var prize = true
 
     public init(text: String, color: Color, value: Double = 0, weight: Double = 1, stock: Int? = nil,
-                labelColor: Color? = nil) {
+                labelColor: Color? = nil, prize: Bool = true) {
         self.text = text; self.color = color; self.value = value; self.weight = weight; self.stock = stock
-        self.labelColor = labelColor
+        self.labelColor = labelColor; self.prize = prize
     }
 
     /// The item as a draw sees it (no colour).
-    public var entry: Entry { Entry(text: text, value: value, weight: weight, stock: stock) }
+    public var entry: Entry { Entry(text: text, value: value, weight: weight, stock: stock, prize: prize) }
 }
 
 /// Which way labels read along their slices.
@@ -91,6 +94,8 @@ public struct WheelConfig: Sendable, Equatable {
     public var itemsSource = "config"
     /// Confetti and the winner card when the wheel stops (`celebration`); `.off` is the plain stop.
     public var celebration = Celebration()
+    /// How the winner card shows an item's value (`valueFormat`, "{} points"); nil: it does not.
+    public var valueFormat: ValueFormat?
 
     public init(items: [WheelItem]) { self.items = items }
 
@@ -119,7 +124,7 @@ public struct WheelConfig: Sendable, Equatable {
     /// Items for a names list: colours from the palette, in order.
     public static func items(from entries: [Entry]) -> [WheelItem] {
         entries.enumerated().map { i, e in
-            var item = WheelItem(text: e.text, color: paletteColor(i), value: e.value, weight: e.weight, stock: e.stock)
+            var item = WheelItem(text: e.text, color: paletteColor(i), value: e.value, weight: e.weight, stock: e.stock, prize: e.prize)
             item.automaticColor = true
             return item
         }
@@ -140,8 +145,8 @@ public struct WheelConfig: Sendable, Equatable {
     /// The keys a `wheel` section may hold (one place, used by the parser and its message).
     static let knownKeys = ["items", "itemsFile", "sizeByWeight", "ringImage", "ringLineWidth", "profile", "duration", "turns",
                             "numbered", "labelColor", "pointerColor", "backgroundColor", "afterWin", "soldOut", "showOdds",
-                            "labelOrientation", "celebration"]
-    static let knownItemKeys = ["text", "color", "labelColor", "value", "weight", "stock"]
+                            "labelOrientation", "celebration", "valueFormat"]
+    static let knownItemKeys = ["text", "color", "labelColor", "value", "weight", "stock", "prize"]
     /// The largest stock an item may have.
     static let stockLimit = 1_000_000_000
 }
@@ -193,6 +198,7 @@ extension WheelConfig {
             }
         }
         if let raw = wheel["celebration"] { config.celebration = try Celebration.parse(raw, reader: parser, at: "wheel.celebration") }
+        if let raw = wheel["valueFormat"] { config.valueFormat = try ValueFormat.parse(raw, reader: parser, at: "wheel.valueFormat") }
         if let raw = wheel["labelOrientation"] {
             let name = try parser.string(raw, at: "wheel.labelOrientation")
             guard let orientation = LabelOrientation(rawValue: name) else {

@@ -7,7 +7,7 @@ import PNGCodec
 import Raster
 
 extension ConfigReader {
-    /// An item: a plain string (a name) or an object with text, color, value, weight and stock.
+    /// An item: a plain string (a name) or an object with text, color, value, weight, stock and prize.
     func item(_ value: JSONValue, at path: String, index: Int) throws(ConfigError) -> WheelItem {
         var item = WheelItem(text: "", color: WheelConfig.paletteColor(index))
         item.automaticColor = true
@@ -25,6 +25,7 @@ extension ConfigReader {
             guard w >= 0 else { throw error(path + ".weight", "\(formatted(w)) is negative (weights are ≥ 0)") }
             item.weight = w
         }
+        if let raw = o["prize"] { item.prize = try bool(raw, at: path + ".prize") }
         if let raw = o["stock"] {
             let n = try number(raw, at: path + ".stock")
             guard n == n.rounded(), n >= 0, n <= Double(WheelConfig.stockLimit) else {

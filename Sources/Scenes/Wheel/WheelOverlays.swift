@@ -4,6 +4,7 @@
 // caret, and the keys. Sizes scale with
 // the frame (px); text that does not fit ends in "…".
 import BitmapFont
+import Draws
 import Raster
 
 extension WheelScene {
@@ -81,6 +82,7 @@ extension WheelScene {
             let entry = editor.entries[i]
             var text = entry.text
             if entry.weight != 1 { text += "  ×" + formatted(entry.weight) }
+            if !entry.prize { text += "  · " + NamesFile.noPrizeMarker }
             let tag = editor.won[i] ? "won" : editor.soldOut[i] ? "sold out" : nil
             let textX = line.minX + pad + numberWidth + size * 0.5
             let tagWidth = tag.map { fonts.measure($0, size: size).width + size } ?? 0

@@ -97,8 +97,8 @@ public final class WheelScene: Scene {
     /// The frame under the confetti once the winner card stands (the dimmed wheel and the card), for
     /// the stop it shows: later confetti frames copy it instead of drawing it again.
     var cardBackdrop: (end: Double, winner: Int, pixmap: Pixmap)?
-    /// The winner card's text laid out for (text, card width): made once, not every frame.
-    var cardLayout: (text: String, width: Double, lines: [String], size: Double, value: String)?
+    /// The winner card's text laid out for its result and width: made once, not every frame.
+    var cardLayout: CardLayout?
     /// Attract mode: after this many seconds with no input and no spin the wheel drifts and invites a
     /// touch (nil: never; a kiosk's default is 60 s, config `attract.after`).
     public var attractAfter: Double?
@@ -293,7 +293,7 @@ public final class WheelScene: Scene {
     public func isAnimating(at t: Double) -> Bool {
         if attractStart.map({ t >= $0 }) == true { return true }
         guard let end = spinner.endTime else { return false }
-        if confettiFlies(at: t) { return true }
+        if confettiFlies(at: t) || cardComesUp(at: t) { return true }
         if let cardEnd = cardEnd(at: t), t >= cardEnd - Celebration.cardFade, t < cardEnd { return true }
         return spinner.isSpinning(at: t) || (t >= end && t < end + WheelScene.highlightFadeIn)
     }
@@ -520,7 +520,7 @@ public final class WheelScene: Scene {
             // After the winner left the wheel, or a restart: the latest draw is still the result.
             if let last = raffle.lastDraw, shownResult != nil {
                 return WheelState(rotationDegrees: degrees, state: "stopped",
-                                  result: WheelResult(index: last.index, text: last.text, value: last.value))
+                                  result: WheelResult(index: last.index, text: last.text, value: last.value, prize: last.prize))
             }
             return WheelState(rotationDegrees: degrees, state: "idle", result: nil)
         case .spinning: return WheelState(rotationDegrees: degrees, state: "spinning", result: nil)
@@ -532,7 +532,7 @@ public final class WheelScene: Scene {
             }
             let item = items[index]
             return WheelState(rotationDegrees: degrees, state: "stopped",
-                              result: WheelResult(index: index, text: item.text, value: item.value))
+                              result: WheelResult(index: index, text: item.text, value: item.value, prize: item.prize))
         }
     }
 
@@ -559,6 +559,8 @@ public struct WheelResult: Sendable, Equatable {
     public var index: Int
     public var text: String
     public var value: Double
+    /// The slice wins something (false: "Try again").
+    public var prize = true
 }
 
 public struct WheelState: Sendable, Equatable {
@@ -568,12 +570,13 @@ public struct WheelState: Sendable, Equatable {
     public var state: String
     public var result: WheelResult?
 
-    /// `{"scene":"wheel","t":…,"rotation":…,"state":"…","result":{"index":…,"text":"…","value":…}}`
+    /// `{"scene":"wheel","t":…,"rotation":…,"state":"…","result":{"index":…,"text":"…","value":…,"prize":…}}`
     public func jsonLine(scene: String, t: Double) -> String {
         var line = "{\"scene\":\(jsonString(scene)),\"t\":\(jsonNumber(t)),"
             + "\"rotation\":\(jsonNumber((rotationDegrees * 1e6).rounded() / 1e6)),\"state\":\(jsonString(state))"
         if let result {
-            line += ",\"result\":{\"index\":\(result.index),\"text\":\(jsonString(result.text)),\"value\":\(jsonNumber(result.value))}"
+            line += ",\"result\":{\"index\":\(result.index),\"text\":\(jsonString(result.text)),\"value\":\(jsonNumber(result.value))"
+                + ",\"prize\":\(result.prize)}"
         }
         return line + "}"
     }

@@ -1,6 +1,7 @@
 // The wheel's sounds: a tick each time a slice boundary passes the pointer (from the spin's own
 // rotation, `Spinner.pointerCrossings`), the fanfare at the instant the wheel stops and the result
-// shows, and a falling "sold out" tone when START is pressed with nothing left to win.
+// shows (not on a slice that is no prize: that stop is plain), and a falling "sold out" tone when
+// START is pressed with nothing left to win.
 extension WheelScene {
     public func sounds(from t0: Double, to t1: Double, into events: inout [SoundEvent]) {
         guard t1 > t0 else { return }
@@ -9,7 +10,10 @@ extension WheelScene {
         for time in crossingScratch {
             events.append(SoundEvent(.tick, at: time, speed: spinner.angularVelocity(at: time)))
         }
-        if let end = spinner.endTime, end >= t0, end < t1 { events.append(SoundEvent(.fanfare, at: end)) }
+        if let end = spinner.endTime, end >= t0, end < t1, let winner = spinner.result(at: end), items.indices.contains(winner),
+           items[winner].prize {
+            events.append(SoundEvent(.fanfare, at: end))
+        }
         if let soldOutAt, soldOutAt >= t0, soldOutAt < t1 { events.append(SoundEvent(.soldOut, at: soldOutAt)) }
     }
 }

@@ -1,6 +1,6 @@
 // libFuzzer harness: a state database's bytes → opened for reading and its history read and verified,
-// as `roundel history` does with a file someone damaged, and read as `render --state [--draw N]` reads
-// it. See FuzzConfig.
+// as `roundel history` does with a file someone damaged (each event's draws and summary printed, a
+// time that is not one included), and read as `render --state [--draw N]` reads it. See FuzzConfig.
 import FuzzSupport
 import Draws
 #if canImport(Glibc)
@@ -26,6 +26,14 @@ let fuzzState: FuzzInput = { data, size in
             if let before = try? ledger.standing(beforeDraw: n), let raffle = try? Raffle(entries: [Entry(text: "a")], showing: before) {
                 _ = raffle.replayRecordedDraw()
             }
+        }
+        // What `history --event N --summary` reads, for every event the file names.
+        let closed = (try? ledger.closedEvents()) ?? []
+        for event in ((try? ledger.eventNumbers()) ?? []).prefix(64) {
+            let draws = (try? ledger.history(event: event)) ?? []
+            let summary = EventSummary(event: event, closed: closed.contains(event), list: try? ledger.latestRound(inEvent: event), draws: draws)
+            _ = summary.jsonLine + summary.csvRows
+            for draw in draws { _ = draw.jsonLine + draw.csvRow }
         }
     }
     return 0

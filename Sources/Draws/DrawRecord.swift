@@ -71,6 +71,14 @@ public struct DrawRecord: Sendable, Equatable {
 
     public static let csvHeader = "draw,time,event,round,index,text,value,prize,chance,chosen_by,seed,random,removed,stock_left,remaining,hash"
 
+    /// `records` as a CSV file (`history --csv`, the window's Export): the header, then a row a draw
+    /// with whether its event is closed, CRLF line ends; `byteOrderMark` first for Excel.
+    public static func csv(_ records: [DrawRecord], closed: Set<Int>, byteOrderMark: Bool) -> String {
+        var out = (byteOrderMark ? "\u{FEFF}" : "") + csvHeader + ",event_closed\r\n"
+        for r in records { out += r.csvRow + "," + (closed.contains(r.event) ? "yes" : "no") + "\r\n" }
+        return out
+    }
+
     /// One CSV row (CSVText: RFC 4180, safe to `cat` in a terminal, no formula runs; `--json` has the
     /// exact text). The time is local, ISO 8601 with its offset, as in `jsonLine`.
     public var csvRow: String {

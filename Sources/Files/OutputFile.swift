@@ -78,4 +78,27 @@ public struct OutputFile: Sendable {
 
     /// Removes the temporary file (after a failed write).
     public func discard() { unlink(temporary) }
+
+    /// Writes `bytes` as the file at `path`: to the temporary file, synced, then renamed into place.
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileProblem) {
+        let output = try OutputFile(path)
+        let fd = open(output.temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileProblem("cannot be written (\(String(cString: strerror(errno))))") }
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let n = rest.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                output.discard()
+                throw FileProblem("cannot be written (\(reason))")
+            }
+            rest = rest.dropFirst(n)
+        }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard synced else { output.discard(); throw FileProblem("cannot be written (\(String(cString: strerror(errno))))") }
+        try output.commit()
+    }
 }

@@ -100,8 +100,7 @@ struct History: ParsableCommand {
                 out += line + "\n"
             }
         } else if csv {
-            out += DrawRecord.csvHeader + ",event_closed\r\n"
-            for r in records { out += r.csvRow + "," + (closed.contains(r.event) ? "yes" : "no") + "\r\n" }
+            out = DrawRecord.csv(records, closed: closed, byteOrderMark: bom)
         } else if let only = shown.first, chosen != nil, records.isEmpty {
             out = HistoryTable.heading(only, closed: closed) + ": no draws yet\n"
         } else {

@@ -342,7 +342,7 @@ final class LedgerTests: XCTestCase {
 
         let items = ["Mug", "Pen", "Hat"].map { Entry(text: $0, stock: 3) } + [Entry(text: "Try again", weight: 2, prize: false)]
         let raffle = try Raffle(entries: items, ledger: try Ledger.open(path: path))
-        XCTAssertEqual(userVersion(path), 3)
+        XCTAssertEqual(userVersion(path), Int32(Ledger.schemaVersion))
         XCTAssertEqual(try Ledger.openForReading(path: path).history(), before)
         XCTAssertEqual(try Ledger.openForReading(path: path).verify(), [])
 

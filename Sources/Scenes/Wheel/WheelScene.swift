@@ -528,7 +528,7 @@ public final class WheelScene: Scene {
             // The draw this spin showed, named as `spin` and `history` name it (its place in the list).
             if let last = raffle.lastDraw, last.round == raffle.round?.number, shown.indices.contains(index), shown[index] == last.index {
                 return WheelState(rotationDegrees: degrees, state: "stopped",
-                                  result: WheelResult(index: last.index, text: last.text, value: last.value))
+                                  result: WheelResult(index: last.index, text: last.text, value: last.value, prize: last.prize))
             }
             let item = items[index]
             return WheelState(rotationDegrees: degrees, state: "stopped",

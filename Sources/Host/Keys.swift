@@ -76,6 +76,10 @@ func response(to event: SDL_Event, kiosk: Bool = false, editing: Bool = false, p
         return .input(.tap(Point(x: Double(event.button.x), y: Double(event.button.y))))
     case SDL_FINGERUP:
         return .pressEnded
+    case SDL_MOUSEWHEEL:
+        // Scrolled towards the user (y < 0) moves a list down; "flipped" devices report the other way.
+        let y = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -event.wheel.y : event.wheel.y
+        return y == 0 ? .ignore : .input(.scroll(y < 0 ? 3 : -3))
     case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != UInt32.max:
         return .pressEnded
     case SDL_JOYBUTTONDOWN:
@@ -138,8 +142,10 @@ func panelKeyResponse(sym: UInt32, modifiers: UInt32, isRepeat: Bool) -> EventRe
     let shift = modifiers & UInt32(KMOD_SHIFT.rawValue) != 0
     if any(SDLK_q) && ctrl && alt { return .quit(.quitChord) }
     if any(SDLK_TAB) { return .input(.moveFocus(shift ? -1 : 1)) }
-    if any(SDLK_DOWN) { return .input(.moveFocus(1)) }
-    if any(SDLK_UP) { return .input(.moveFocus(-1)) }
+    if any(SDLK_DOWN) { return .input(.moveSelection(1)) }
+    if any(SDLK_UP) { return .input(.moveSelection(-1)) }
+    if any(SDLK_PAGEDOWN) { return .input(.scroll(10)) }
+    if any(SDLK_PAGEUP) { return .input(.scroll(-10)) }
     if any(SDLK_LEFT) { return .input(.adjust(-1)) }
     if any(SDLK_RIGHT) { return .input(.adjust(1)) }
     if isRepeat { return .ignore }

@@ -74,6 +74,8 @@ public enum SceneInput: Sendable, Equatable {
     /// the focused control.
     case moveFocus(Int)
     case adjust(Int)
+    /// The mouse wheel (and Page Up/Down): lines down (+) or up (−) in a list.
+    case scroll(Int)
     /// Delete and K on a winner: off the wheel, or kept on it; U (Ctrl+Z): undo the latest of those
     /// or a new event (not in a kiosk).
     case removeWinner

@@ -3,6 +3,10 @@
 // same way (one line, exit 2).
 import BitmapFont
 import Draws
+#if canImport(Glibc)
+import Glibc
+#endif
+import Files
 import Host
 import Raster
 import Scenes
@@ -187,6 +191,24 @@ final class WindowLoader: @unchecked Sendable {
         self.scene = scene; self.kiosk = kiosk
     }
 
+    /// Where the window's Export writes: the user's documents folder, else the record's own folder.
+    static func exportFolder(beside state: String?) -> String? {
+        var environment: [String: String] = [:]
+        for name in ["HOME", "XDG_CONFIG_HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        if let documents = UserFolders.documents(environment: environment) { return documents }
+        guard let state, state != ":memory:" else { return nil }
+        return FilePaths.deletingLastComponent(of: realPath(state))
+    }
+
+    /// `path` from the root (relative to the current directory), as a user finds it.
+    private static func realPath(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
     /// `--scene`, else the config's `scene`, else the wheel.
     func initialScene(_ configs: SceneCatalog.Configs) -> String { scene ?? configs.scene ?? "wheel" }
 
@@ -228,6 +250,7 @@ final class WindowLoader: @unchecked Sendable {
             // The settings and winners buttons and the first-run hints: a desktop window's, not a kiosk's.
             wheel.showsControls = !kiosk
             wheel.operatorPin = kiosk ? configs.operatorPin : nil
+            wheel.exportFolder = WindowLoader.exportFolder(beside: ledger?.path)
         }
         return scenes
     }

@@ -39,8 +39,8 @@ final class PartsTests: XCTestCase {
         }
         XCTAssertEqual(panel(SDLK_TAB), .input(.moveFocus(1)))
         XCTAssertEqual(panel(SDLK_TAB, KMOD_LSHIFT), .input(.moveFocus(-1)))
-        XCTAssertEqual(panel(SDLK_DOWN), .input(.moveFocus(1)))
-        XCTAssertEqual(panel(SDLK_UP), .input(.moveFocus(-1)))
+        XCTAssertEqual(panel(SDLK_DOWN), .input(.moveSelection(1)))
+        XCTAssertEqual(panel(SDLK_UP), .input(.moveSelection(-1)))
         XCTAssertEqual(panel(SDLK_LEFT), .input(.adjust(-1)))
         XCTAssertEqual(panel(SDLK_RIGHT), .input(.adjust(1)))
         XCTAssertEqual(panel(SDLK_RETURN), .input(.submit))

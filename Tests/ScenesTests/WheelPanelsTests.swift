@@ -255,3 +255,59 @@ final class OperatorPinTests: XCTestCase {
         XCTAssertNil(wheel.panel)
     }
 }
+
+/// The winners panel: this event's draws newest first, scrolled, exported as CSV where it says.
+final class WinnersPanelTests: XCTestCase {
+    let size = Size(width: 960, height: 720)
+
+    func testTheEventsDrawsNewestFirstScrolledAndExported() throws {
+        let dir = NSTemporaryDirectory() + "roundel-winners-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let ledger = try Ledger.open(path: dir + "/class.db")
+        var config = WheelConfig(items: WheelConfig.items(from: (1...40).map { Entry(text: "Kid \($0)") }))
+        config.afterWin = .remove
+        config.spin.duration = 1
+        let wheel = try WheelScene(config: config, resources: try WheelSnapshotTests.latinResources(), seed: 9, ledger: ledger)
+        wheel.showsControls = true
+        wheel.exportFolder = dir
+        var t = 0.0
+        for _ in 0..<30 {
+            XCTAssertTrue(try wheel.spin(at: t))
+            t += 10
+        }
+        wheel.handle(.openWinners, at: t, frameSize: size)
+        guard case .winners(let opened) = wheel.panel else { return XCTFail("the winners panel") }
+        XCTAssertEqual(opened.draws.map(\.draw), Array((1...30).reversed()), "newest first")
+        let rows = WinnersPanel.rowCount(for: size)
+        XCTAssertLessThan(rows, 30, "more than fit: it scrolls")
+        let first = opened.panel(for: size).controls.compactMap { control -> String? in
+            if case .row(let columns, _) = control.kind { return columns[0] } else { return nil }
+        }
+        XCTAssertEqual(first.first, "30.  \(opened.draws[0].text)")
+        XCTAssertEqual(first.count, rows)
+        wheel.handle(.scroll(100), at: t, frameSize: size)
+        guard case .winners(let scrolled) = wheel.panel else { return XCTFail("still open") }
+        XCTAssertEqual(scrolled.first, 30 - rows, "to the oldest, and no further")
+
+        // Export: a CSV for a spreadsheet in the folder, said on screen with its path.
+        let export = try XCTUnwrap(scrolled.panel(for: size).controls.first { $0.id == .export })
+        wheel.handle(.tap(export.frame.center), at: t, frameSize: size)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".csv") }
+        XCTAssertEqual(files.count, 1)
+        let name = try XCTUnwrap(files.first)
+        XCTAssertTrue(name.hasPrefix("winners-event-1-"), name)
+        XCTAssertEqual(wheel.note?.text, "Saved: \(dir)/\(name)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))
+        XCTAssertEqual(Array(bytes.prefix(3)), [0xEF, 0xBB, 0xBF], "a byte order mark, for Excel")
+        let lines = String(decoding: bytes.dropFirst(3), as: UTF8.self).split(separator: "\r\n")
+        XCTAssertEqual(lines.count, 31, "the header and 30 draws")
+        XCTAssertTrue(lines[1].hasPrefix("1,"), "oldest first, as history --csv")
+
+        // Undo from the panel: the latest winner back on the wheel.
+        let undo = try XCTUnwrap(scrolled.panel(for: size).controls.first { $0.id == .undo })
+        XCTAssertEqual(undo.kind, .button("Put back \(opened.draws[0].text)", prominent: false))
+        wheel.handle(.tap(undo.frame.center), at: t, frameSize: size)
+        XCTAssertTrue(wheel.items.map(\.text).contains(opened.draws[0].text))
+    }
+}

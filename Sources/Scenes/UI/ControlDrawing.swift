@@ -6,7 +6,7 @@ import BitmapFont
 import Raster
 
 enum ControlLook {
-    static let panel = Color(rgb: 0x10141D, alpha: 242)
+    static let panel = Color(rgb: 0x10141D)
     static let field = Color(rgb: 0x232A3A)
     static let edge = Color(rgb: 0x3A4255)
     static let text = Color.white

@@ -304,7 +304,7 @@ extension WheelScene {
             if edit.changed { commit(edit.entries, source: "editor", at: t) }
             return
         case .primaryAction, .tap, .increase, .decrease, .restart, .openEditor, .openSettings, .openWinners, .moveFocus, .adjust,
-             .removeWinner, .keepWinner, .undo, .operatorGesture:
+             .removeWinner, .keepWinner, .undo, .operatorGesture, .scroll:
             break
         }
         editor = edit

@@ -5,6 +5,7 @@
 // change (← →), press (Enter) and close (Esc). The panels themselves are pure (SettingsPanel).
 import BitmapFont
 import Draws
+import Files
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,6 +18,7 @@ enum WheelPanel: Equatable {
     case settings(SettingsPanel)
     /// The operator's PIN before a kiosk's settings (its state is `pinPad`, kept while closed).
     case pin
+    case winners(WinnersPanel)
 }
 
 /// The window's buttons over the wheel.
@@ -30,6 +32,43 @@ extension WheelScene {
         guard !spinner.isSpinning(at: t) else { return show("Wait for the wheel to stop", at: t) }
         editor = nil
         panel = .settings(SettingsPanel(settings: settings, focused: nil))
+    }
+
+    /// H, the list button or the settings' Winners…: this event's draws (not while the wheel turns).
+    func openWinners(at t: Double) {
+        guard !spinner.isSpinning(at: t) else { return show("Wait for the wheel to stop", at: t) }
+        switch Result(catching: { () throws(DrawError) in try raffle.ledger.history(event: raffle.ledger.event) }) {
+        case .failure(let error): show("Could not read the winners: " + error.problem, at: t)
+        case .success(let draws):
+            editor = nil
+            panel = .winners(WinnersPanel(draws: draws.reversed(), event: raffle.ledger.event, undoLabel: undoLabel, first: 0, focused: nil))
+        }
+    }
+
+    /// What U would do, as a button says it ("Put Ann back"); nil: nothing.
+    var undoLabel: String? {
+        switch undo {
+        case .removal(_, let name, let removed)?: return (removed ? "Put back " : "Take off ") + WheelScene.shortened(name)
+        case .newEvent?: return "Undo new draw"
+        case nil: return nil
+        }
+    }
+
+    /// Writes `draws` (newest first) as CSV into `exportFolder` and says where: named after the event
+    /// and its newest draw's local time (winners-event-2-2026-11-26-1405.csv; no clock is read), with
+    /// -2, -3… when that name is taken.
+    func exportWinners(_ draws: [DrawRecord], event: Int, at t: Double) {
+        guard let folder = exportFolder else { return show("Nowhere to save the winners (no documents folder)", at: t) }
+        let newest = draws.first.flatMap { LocalTime(stored: $0.time) }.map { "-" + $0.date + "-" + $0.clock.prefix(5).replacing(":", with: "") } ?? ""
+        let name = "winners-event-\(event)\(newest)"
+        var path = folder + "/\(name).csv", n = 2
+        while access(path, F_OK) == 0 { path = folder + "/\(name)-\(n).csv"; n += 1 }
+        let closed = (try? raffle.ledger.closedEvents()) ?? []
+        let text = DrawRecord.csv(draws.reversed(), closed: closed, byteOrderMark: true)
+        do { try OutputFile.write(Array(text.utf8), to: path) } catch {
+            return show("Not saved: \(FilePaths.lastComponent(of: path)) \(error.problem)", at: t)
+        }
+        show("Saved: " + path, at: t)
     }
 
     /// The operator's PIN pad is open (a kiosk's host and its tests ask).
@@ -56,7 +95,7 @@ extension WheelScene {
             case .none: panel = .settings(settingsPanel)
             case .close: panel = nil
             case .openEditor: panel = nil; openEditor(at: t)
-            case .openWinners: panel = nil
+            case .openWinners: panel = nil; openWinners(at: t)
             case .apply(let changed):
                 panel = .settings(settingsPanel)
                 apply(changed, at: t)
@@ -81,6 +120,31 @@ extension WheelScene {
             case .close: panel = nil
             case .unlocked: panel = .settings(SettingsPanel(settings: settings, focused: nil))
             }
+        case .winners(var winners):
+            let rows = WinnersPanel.rowCount(for: frameSize)
+            var laidOut = winners.panel(for: frameSize)
+            switch input {
+            case .moveSelection(let delta), .scroll(let delta):
+                winners.scroll(by: delta, rows: rows)
+                panel = .winners(winners)
+                return
+            default: break
+            }
+            guard let action = WheelScene.action(of: input, on: &laidOut) else {
+                winners.focused = laidOut.focus.flatMap { laidOut.controls[$0].id }
+                panel = WheelScene.closes(input, laidOut) || input == .openWinners ? nil : .winners(winners)
+                return
+            }
+            switch winners.apply(action, rows: rows) {
+            case .none: panel = .winners(winners)
+            case .close: panel = nil
+            case .export:
+                panel = .winners(winners)
+                exportWinners(winners.draws, event: winners.event, at: t)
+            case .undo:
+                undoLast(at: t)
+                openWinners(at: t)
+            }
         case nil:
             break
         }
@@ -90,7 +154,7 @@ extension WheelScene {
     static func action<ID>(of input: SceneInput, on laidOut: inout ControlPanel<ID>) -> ControlAction<ID>? {
         switch input {
         case .tap(let point): return laidOut.frame.contains(point) ? laidOut.action(at: point) : nil
-        case .moveFocus(let delta): laidOut.moveFocus(by: delta); return nil
+        case .moveFocus(let delta), .moveSelection(let delta): laidOut.moveFocus(by: delta); return nil
         case .adjust(let delta): return laidOut.adjust(by: delta)
         case .submit, .primaryAction: return laidOut.activate()
         default: return nil
@@ -137,6 +201,7 @@ extension WheelScene {
         switch panel {
         case .settings(let settingsPanel): settingsPanel.panel(for: frame.size).draw(in: canvas, fonts: fonts)
         case .pin: pinPad.panel(for: frame.size).draw(in: canvas, fonts: fonts)
+        case .winners(let winners): winners.panel(for: frame.size).draw(in: canvas, fonts: fonts)
         }
     }
 

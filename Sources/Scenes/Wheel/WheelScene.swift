@@ -64,6 +64,8 @@ public final class WheelScene: Scene {
     var editor: EntryEditor?
     /// The settings or winners panel, while open (WheelPanels.swift).
     var panel: WheelPanel?
+    /// Where Export writes the winners' CSV (the user's documents folder, else the record's; nil: nowhere).
+    public var exportFolder: String?
     /// The PIN that opens a kiosk's settings (config `input.operatorPin`; nil: they do not open).
     public var operatorPin: String?
     /// The operator's PIN pad, kept while closed (its lock after wrong PINs holds).
@@ -238,7 +240,7 @@ public final class WheelScene: Scene {
             _ = try? spin(at: t)
         case .tap(let point):
             if let button = toolButton(at: point, frameSize: frameSize) {
-                return button == .settings ? openSettings(at: t) : openSettings(at: t)
+                return button == .settings ? openSettings(at: t) : openWinners(at: t)
             }
             if cardStands(at: t), let card = cardControls(frameSize: frameSize, at: t), let action = card.action(at: point) {
                 return handleCard(action, at: t)
@@ -284,8 +286,9 @@ public final class WheelScene: Scene {
             replaceEntries(with: bytes, from: FilePaths.lastComponent(of: file.path), source: "drop", at: t)
         case .openSettings, .openWinners:
             // A window's; a kiosk's open to its operator only (`.operatorGesture`, then the PIN).
-            if showsControls { openSettings(at: t) }
-        case .text, .submit, .cancel, .deleteBackward, .deleteSelected, .moveSelection, .moveFocus, .adjust:
+            guard showsControls else { return }
+            if input == .openSettings { openSettings(at: t) } else { openWinners(at: t) }
+        case .text, .submit, .cancel, .deleteBackward, .deleteSelected, .moveSelection, .moveFocus, .adjust, .scroll:
             break
         }
     }

@@ -57,7 +57,7 @@ struct WinnersPanel: Equatable {
         }
         for (k, draw) in draws.dropFirst(first).prefix(rows).enumerated() {
             var columns = ["\(draw.draw).  \(draw.text)", WinnersPanel.clock(draw.time)]
-            columns.append(draw.stockLeft.map { "\($0) left" } ?? (draw.removed ? "off" : ""))
+            columns.append(draw.stockLeft.map { "\($0) left" } ?? (draw.removed ? "off wheel" : ""))
             controls.append(Control(.row(columns, dimmed: !draw.prize),
                                     frame: Rect(x: frame.minX + pad, y: listTop + Double(k) * row, width: listWidth, height: row)))
         }

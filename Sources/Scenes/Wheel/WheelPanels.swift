@@ -22,7 +22,7 @@ enum WheelPanel: Equatable {
 }
 
 /// The window's buttons over the wheel.
-enum ToolButton: CaseIterable {
+public enum ToolButton: CaseIterable, Sendable {
     case settings, winners
 }
 
@@ -206,7 +206,7 @@ extension WheelScene {
     }
 
     /// Where the window's buttons go on a frame of `size`: the top right corner, the gear outermost.
-    static func toolButtonRect(_ button: ToolButton, frameSize size: Size) -> Rect {
+    public static func toolButtonRect(_ button: ToolButton, frameSize size: Size) -> Rect {
         let side = max(28, min(52, 0.065 * min(size.width, size.height)))
         let margin = max(6, 0.02 * min(size.width, size.height))
         let k = Double(ToolButton.allCases.firstIndex(of: button) ?? 0)

@@ -41,8 +41,9 @@ struct Note: Equatable {
     }
 }
 
-/// A scene with a note of the window's over it for `duration` seconds from `since` (a screenshot or an
-/// export saved, and where): the scene keeps running beneath it, the note at the frame's foot.
+/// A scene with a note of the window's over it for `duration` seconds from `since` (a screenshot
+/// saved, and where): the scene keeps running beneath it, the note at the frame's top (a wheel beside
+/// its button says its own notes at the foot).
 public final class NoticeOverlay: Scene {
     public let scene: Scene
     let note: Note
@@ -61,7 +62,7 @@ public final class NoticeOverlay: Scene {
     public var name: String { scene.name }
     public func render(into canvas: Canvas, at t: Double) {
         scene.render(into: canvas, at: t)
-        if t >= since, t < until { note.draw(in: canvas, fonts: fonts, atBottom: true) }
+        if t >= since, t < until { note.draw(in: canvas, fonts: fonts, atBottom: false) }
     }
     public func handle(_ input: SceneInput, at t: Double, frameSize: Size) { scene.handle(input, at: t, frameSize: frameSize) }
     public func isAnimating(at t: Double) -> Bool { scene.isAnimating(at: t) }

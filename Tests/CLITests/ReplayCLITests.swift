@@ -200,7 +200,7 @@ final class ReplayCLITests: XCTestCase {
                                    recorded: try Ledger.openForReading(path: state).standing(beforeDraw: 2))
         try scene.replayRecordedDraw(at: 0)
         scene.render(into: try XCTUnwrap(Canvas(width: 480, height: 360)), at: 3.9)
-        let frame = try XCTUnwrap(scene.cache)
+        let frame = try XCTUnwrap(scene.scratch.cache)
         let slice = try XCTUnwrap(scene.shown.firstIndex(of: index))
         let colour = scene.items[slice].color.premultiplied
         let neighbours = [scene.items[(slice + 1) % scene.items.count].color.premultiplied,

@@ -64,13 +64,8 @@ final class SessionTests: XCTestCase {
                 if !scene.isAnimating(at: t) { pushQuit() }
             }
             // Backstop: a loop that never drew the end would sleep for events forever.
-            let backstop = Thread {
-                Thread.sleep(forTimeInterval: 10)
-                var quit = SDL_Event()
-                quit.type = SDL_QUIT.rawValue
-                SDL_PushEvent(&quit)
-            }
-            backstop.start()
+            let backstop = Backstop(after: 10)
+            defer { backstop.cancel() }
             _ = try session.run()
             session.onFrame = nil
             let (t, frame) = try XCTUnwrap(last)
@@ -296,6 +291,29 @@ func pushKey(_ key: SDL_KeyCode, modifiers: UInt16 = 0) {
     event.key.keysym.sym = SDL_Keycode(bitPattern: key.rawValue)
     event.key.keysym.mod = modifiers
     XCTAssertEqual(SDL_PushEvent(&event), 1, "SDL_PushEvent: \(sdlError())")
+}
+
+/// Pushes SDL_QUIT after `seconds` unless cancelled first: a backstop for a loop that would otherwise
+/// wait for events forever, which must not end a later test's window when its own ended in time.
+final class Backstop: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+
+    init(after seconds: Double) {
+        let thread = Thread { [self] in
+            Thread.sleep(forTimeInterval: seconds)
+            lock.lock()
+            defer { lock.unlock() }
+            if !cancelled { pushQuit() }
+        }
+        thread.start()
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+    }
 }
 
 func pushQuit() {

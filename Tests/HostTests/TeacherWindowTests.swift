@@ -19,6 +19,7 @@ final class TeacherWindowTests: XCTestCase {
         func record() throws -> Ledger { try Ledger.openForReading(path: path) }
         try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
             let window = try Window(title: "lesson", width: 960, height: 720)
+            SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)   // nothing left from an earlier test
             var config = WheelConfig.defaults
             config.spin.duration = 1
             let wheel = try WheelScene(config: config, resources: try sceneResources(), seed: 11, ledger: try Ledger.open(path: path))

@@ -50,14 +50,14 @@ final class CelebrationSnapshotTests: ConfigFileTestCase {
         for dt in [1.3, 1.9, 2.6] {
             warm.render(into: a, at: end + dt)
             let fresh = try XCTUnwrap(Canvas(width: 480, height: 320))
-            cold.cardBackdrop = nil
+            cold.scratch.cardBackdrop = nil
             cold.render(into: fresh, at: end + dt)
             XCTAssertEqual(a.pixmap.pixels, fresh.pixmap.pixels, "at +\(dt) s")
         }
-        XCTAssertNotNil(warm.cardBackdrop)
+        XCTAssertNotNil(warm.scratch.cardBackdrop)
         b.clear(.black)
         warm.render(into: b, at: end + 5)   // after the confetti: drawn whole again
-        cold.cardBackdrop = nil
+        cold.scratch.cardBackdrop = nil
         let whole = try XCTUnwrap(Canvas(width: 480, height: 320))
         cold.render(into: whole, at: end + 5)
         XCTAssertEqual(b.pixmap.pixels, whole.pixmap.pixels)
@@ -68,15 +68,15 @@ final class CelebrationSnapshotTests: ConfigFileTestCase {
     func testAboveTheLargestBackdropNoCardIsKept() throws {
         let (warm, end) = try wheel()
         let (huge, _) = try wheel()
-        huge.largestBackdrop = 480 * 320 - 1
+        huge.scratch.largestBackdrop = 480 * 320 - 1
         for dt in [1.0, 1.3, 1.9] {
             let a = try XCTUnwrap(Canvas(width: 480, height: 320)), b = try XCTUnwrap(Canvas(width: 480, height: 320))
             warm.render(into: a, at: end + dt)
             huge.render(into: b, at: end + dt)
             XCTAssertEqual(a.pixmap.pixels, b.pixmap.pixels, "at +\(dt) s")
         }
-        XCTAssertNotNil(warm.cardBackdrop)
-        XCTAssertNil(huge.cardBackdrop)
+        XCTAssertNotNil(warm.scratch.cardBackdrop)
+        XCTAssertNil(huge.scratch.cardBackdrop)
     }
 
     func testOffIsThePlainStopAndHoldSetsTheCardsTime() throws {

@@ -125,7 +125,7 @@ extension DirtyRectTests {
             if t >= 8.2 && t < 8.3 { try kept.spin(at: t, to: 7); try fresh.spin(at: t, to: 7) }
             if let dirty = kept.dirtyRect(since: previous, at: t, frameSize: size) {
                 canvas.clip = dirty.intersection(canvas.pixmap.bounds)
-                if kept.keptFrame(kept.lastFrame, in: canvas, at: t) != nil { reused += 1 }
+                if kept.keptFrame(kept.scratch.lastFrame, in: canvas, at: t) != nil { reused += 1 }
                 kept.render(into: canvas, at: t)
                 canvas.clip = canvas.pixmap.bounds
             } else {

@@ -107,16 +107,16 @@ final class RingBandTests: XCTestCase {
     func testWithoutTheBackdropCacheTheFramesAreTheSame() throws {
         let resources = try SceneResources.loadDefault()
         let cached = try WheelScene(resources: resources, seed: 3), uncached = try WheelScene(resources: resources, seed: 3)
-        uncached.largestBackdrop = 0
+        uncached.scratch.largestBackdrop = 0
         try cached.spin(at: 0, to: 4); try uncached.spin(at: 0, to: 4)
         for t in [0.0, 0.9, 2.5, 4.4, 9.0] {
             let a = try XCTUnwrap(Canvas(width: 800, height: 600)), b = try XCTUnwrap(Canvas(width: 800, height: 600))
             cached.render(into: a, at: t)
             uncached.render(into: b, at: t)
-            XCTAssertNotNil(cached.cache?.backdrop)
-            XCTAssertNotNil(cached.cache?.ringBackdrop)
-            XCTAssertNil(uncached.cache?.backdrop)
-            XCTAssertNil(uncached.cache?.ringBackdrop)
+            XCTAssertNotNil(cached.scratch.cache?.backdrop)
+            XCTAssertNotNil(cached.scratch.cache?.ringBackdrop)
+            XCTAssertNil(uncached.scratch.cache?.backdrop)
+            XCTAssertNil(uncached.scratch.cache?.ringBackdrop)
             XCTAssertTrue(a.pixmap == b.pixmap, "at t = \(t)")
         }
     }

@@ -40,7 +40,7 @@ final class WheelPointerTests: XCTestCase {
                     let state = scene.state(at: t)
                     let result = try XCTUnwrap(state.result, "stopped at \(t)")
                     if let chosen { XCTAssertEqual(result.index, chosen) }
-                    let frame = try XCTUnwrap(scene.cache)
+                    let frame = try XCTUnwrap(scene.scratch.cache)
                     let r = frame.layout.radius
                     let sample = Point(x: frame.pointerTip.x, y: frame.pointerTip.y + 0.04 * r)
                     XCTAssertEqual(sample.x - 0.5, sample.x.rounded(.down), "the pointer runs through pixel centres")

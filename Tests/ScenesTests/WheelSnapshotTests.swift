@@ -59,7 +59,7 @@ final class WheelSnapshotTests: XCTestCase {
         ])
         let wheel = try WheelScene(config: config, resources: try Self.latinResources())
         try snapshot(wheel, at: 0, named: "wheel-long-labels")
-        let plans = try XCTUnwrap(wheel.cache?.labels)
+        let plans = try XCTUnwrap(wheel.scratch.cache?.labels)
         XCTAssertTrue(plans[0]?.text.hasSuffix("…") ?? false, "\(String(describing: plans[0]))")
         XCTAssertEqual(plans[1]?.text, "Short")
     }

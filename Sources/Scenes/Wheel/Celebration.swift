@@ -119,7 +119,7 @@ extension WheelScene {
         // Seeded by the draw: where the wheel came to rest and on which slice.
         let seed = (spinner.currentSpin?.endRotation.bitPattern ?? 0) ^ UInt64(winner) &* 0x9E37_79B9_7F4A_7C15
         for c in 0..<Celebration.colorCount {
-            confettiPath.removeAll()
+            scratch.confettiPath.removeAll()
             var rng = SeededGenerator(seed: seed)
             for k in 0..<Celebration.pieceCount {
                 // Every piece draws the same numbers whatever its colour, so the burst is one burst.
@@ -140,13 +140,13 @@ extension WheelScene {
                 let half = Point(x: size * cos(turn), y: size * sin(turn))
                 let across = abs(cos(phase + flip * age)) * 0.55
                 let side = Point(x: -half.y * across, y: half.x * across)
-                confettiPath.move(to: Point(x: x - half.x - side.x, y: y - half.y - side.y))
-                confettiPath.line(to: Point(x: x + half.x - side.x, y: y + half.y - side.y))
-                confettiPath.line(to: Point(x: x + half.x + side.x, y: y + half.y + side.y))
-                confettiPath.line(to: Point(x: x - half.x + side.x, y: y - half.y + side.y))
-                confettiPath.close()
+                scratch.confettiPath.move(to: Point(x: x - half.x - side.x, y: y - half.y - side.y))
+                scratch.confettiPath.line(to: Point(x: x + half.x - side.x, y: y + half.y - side.y))
+                scratch.confettiPath.line(to: Point(x: x + half.x + side.x, y: y + half.y + side.y))
+                scratch.confettiPath.line(to: Point(x: x - half.x + side.x, y: y - half.y + side.y))
+                scratch.confettiPath.close()
             }
-            canvas.fill(confettiPath, color: Celebration.color(c, winner: base).withOpacity(fade))
+            canvas.fill(scratch.confettiPath, color: Celebration.color(c, winner: base).withOpacity(fade))
         }
     }
 
@@ -174,7 +174,7 @@ extension WheelScene {
                                         alignment: .center, verticalAlignment: .middle))
         }
         let room = cardWidth * 0.86
-        let laidOut = cardLayout.map { $0.text == text && $0.width == room && $0.prize == item.prize && $0.value == item.value } ?? false
+        let laidOut = scratch.cardLayout.map { $0.text == text && $0.width == room && $0.prize == item.prize && $0.value == item.value } ?? false
         if !laidOut {
             let (lines, size) = winnerLines(text, width: room, height: 0.42 * cardHeight)
             var valueText = "", valueSize = 0.0
@@ -183,10 +183,10 @@ extension WheelScene {
                 let one = fonts.measure(valueText, size: 1).width
                 valueSize = min(0.12 * cardHeight, one > 0 ? room / one : 0)
             }
-            cardLayout = CardLayout(text: text, width: room, prize: item.prize, value: item.value, lines: lines, size: size,
+            scratch.cardLayout = CardLayout(text: text, width: room, prize: item.prize, value: item.value, lines: lines, size: size,
                                     valueText: valueText, valueSize: valueSize)
         }
-        guard let layout = cardLayout else { return }
+        guard let layout = scratch.cardLayout else { return }
         let hasValue = !layout.valueText.isEmpty
         // The result sits under WINNER, or in the middle of a card without it; a value goes below.
         let centre = card.y + (item.prize ? (hasValue ? 0.52 : 0.58) : (hasValue ? 0.44 : 0.5)) * cardHeight

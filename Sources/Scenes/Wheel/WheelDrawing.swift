@@ -81,7 +81,7 @@ struct WheelFrameCache {
 extension WheelScene {
     /// The cache for a frame of `size` px, rebuilt when the size or the slices changed.
     func prepare(for size: Size) -> WheelFrameCache {
-        if let cache, cache.size == size { return cache }
+        if let cache = scratch.cache, cache.size == size { return cache }
         let layout = WheelLayout(frame: size)
         let r = layout.radius
         let slicesLayout = spinner.layout
@@ -258,7 +258,7 @@ extension WheelScene {
             .intersection(PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height)))
         // Above `largestBackdrop` px (huge one-off renders: an 8192² PNG) the frame draws the background
         // and shadow itself: the cache would cost a frame's worth of memory to save nothing.
-        if !square.isEmpty, square.width * square.height <= largestBackdrop,
+        if !square.isEmpty, square.width * square.height <= scratch.largestBackdrop,
            let backdrop = Canvas(width: square.width, height: square.height) {
             backdrop.clear(config.backgroundColor)
             backdrop.withTransform(.translation(x: -Double(square.x), y: -Double(square.y))) { drawShadow(made, in: backdrop) }
@@ -271,8 +271,8 @@ extension WheelScene {
                 made.ringBackdrop = backdrop.pixmap   // a copy: `backdrop` keeps its own pixels
             }
         }
-        cache = made
-        cacheBuilds &+= 1
+        scratch.cache = made
+        scratch.cacheBuilds &+= 1
         return made
     }
 
@@ -301,11 +301,11 @@ extension WheelScene {
             canvas.draw(band, transform: t, spans: frame.denseSpans)
         } else if let sectors = frame.sectorFill {
             // Screen angles of the slices' starts (see the header); kept, so a frame allocates nothing.
-            sliceBoundaries.removeAll(keepingCapacity: true)
-            for start in spinner.layout.starts { sliceBoundaries.append(start + rotation - Double.pi / 2) }
+            scratch.sliceBoundaries.removeAll(keepingCapacity: true)
+            for start in spinner.layout.starts { scratch.sliceBoundaries.append(start + rotation - Double.pi / 2) }
             canvas.fillSectors(center: frame.layout.center, radius: sectors.radius,
                                hole: frame.plateRadius > 0 ? frame.plateRadius : frame.hubRadius - 1.5,
-                               boundaries: sliceBoundaries, colors: sectors.colors)
+                               boundaries: scratch.sliceBoundaries, colors: sectors.colors)
         }
         if frame.plateRadius > 0 {
             // The plate at memset speed (one sector: a plain disc, pixels whose centre is inside), its
@@ -539,11 +539,11 @@ extension WheelScene {
         let rect = frame.layout.resultRect
         let largest = frame.layout.resultTextSize * result.share
         let layout: ResultLines
-        if let last = resultLines, last.text == result.text, last.box == rect, last.largest == largest {
+        if let last = scratch.resultLines, last.text == result.text, last.box == rect, last.largest == largest {
             layout = last.lines
         } else {
             layout = ResultLines(result.text, fonts: fonts, box: rect, largest: largest)
-            resultLines = (result.text, rect, largest, layout)
+            scratch.resultLines = (result.text, rect, largest, layout)
         }
         guard layout.size > 0 else { return nil }
         let lineHeight = 1.15 * layout.size

@@ -73,7 +73,7 @@ extension WheelScene {
     /// Slices, labels and the spinner's layout from the raffle's standing. A changed set of slices
     /// leaves the spinner at rest where it was (idle); the same set keeps its state and highlight.
     func rebuildSlices(at t: Double, keepingSpinner: Bool = false) {
-        cardBackdrop = nil   // the kept frame under the confetti shows the old slices
+        scratch.cardBackdrop = nil   // the kept frame under the confetti shows the old slices
         let standing = raffle.standing
         entryItems = itemsForEntries()
         let nowShown = WheelScene.shownEntries(standing, soldOut: config.soldOut)
@@ -106,7 +106,7 @@ extension WheelScene {
         let sameSlices = nowShown == shown && newItems.map(\.weight) == items.map(\.weight) && !items.isEmpty
         // The entry under the pointer now: if it leaves, the gap it leaves closes under the pointer.
         let pointed = shown.isEmpty || keepingSpinner ? nil : shown[min(spinner.index(underPointerAt: t), shown.count - 1)]
-        if newItems != items || newNames != labelNames || newSuffixes != labelSuffixes { cache = nil }
+        if newItems != items || newNames != labelNames || newSuffixes != labelSuffixes { scratch.cache = nil }
         shown = nowShown
         items = newItems
         labelNames = newNames
@@ -198,7 +198,7 @@ extension WheelScene {
             spinner = Spinner(layout: spinner.layout, weights: spinner.weights, settings: config.spin, rotation: spinner.rotation(at: t))
             restingWinner = nil
             shownResult = nil
-            cardBackdrop = nil
+            scratch.cardBackdrop = nil
             throw SceneError("roundel: cannot spin the wheel: " + error.problem)
         } catch {
             throw SceneError("roundel: cannot spin the wheel: \(error)")

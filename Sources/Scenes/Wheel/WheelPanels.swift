@@ -188,7 +188,7 @@ extension WheelScene {
         raffle.afterWin = changed.afterWin
         raffle.profile = changed.profile.rawValue
         spinner.settings = config.spin
-        if changed.labelOrientation != old.labelOrientation || changed.showOdds != old.showOdds { cache = nil }
+        if changed.labelOrientation != old.labelOrientation || changed.showOdds != old.showOdds { scratch.cache = nil }
         if changed.showOdds != old.showOdds { rebuildSlices(at: t, keepingSpinner: true) }
         if changed.volume != old.volume { onVolumeChange?(changed.volume) }
     }

@@ -5,9 +5,9 @@
 extension WheelScene {
     public func sounds(from t0: Double, to t1: Double, into events: inout [SoundEvent]) {
         guard t1 > t0 else { return }
-        crossingScratch.removeAll(keepingCapacity: true)
-        spinner.pointerCrossings(from: t0, to: t1, into: &crossingScratch)
-        for time in crossingScratch {
+        scratch.crossingScratch.removeAll(keepingCapacity: true)
+        spinner.pointerCrossings(from: t0, to: t1, into: &scratch.crossingScratch)
+        for time in scratch.crossingScratch {
             events.append(SoundEvent(.tick, at: time, speed: spinner.angularVelocity(at: time)))
         }
         if let end = spinner.endTime, end >= t0, end < t1, let winner = spinner.result(at: end), items.indices.contains(winner),

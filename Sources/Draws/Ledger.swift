@@ -26,7 +26,7 @@ public final class Ledger: @unchecked Sendable {
     /// The database file (":memory:" for a ledger that lives as long as the process).
     public let path: String
     let db: Database
-    private var lockDescriptor: Int32 = -1
+    private(set) var lockDescriptor: Int32 = -1
     /// The witness beside the file (nil in memory), and where it is (also for a reader).
     private var witness: WitnessFile?
     private var witnessPath: String?
@@ -132,11 +132,16 @@ public final class Ledger: @unchecked Sendable {
         ledger.witnessPath = witnessPath
         do {
             try check(db, path: path)
+            // Read again under the lock: a Roundel that had the file may have drawn since.
+            let witness = try readWitness(witnessPath, for: path)
             let version = try ledger.userVersion()
             try ledger.readColumns()
             if version > 0 {
                 let problems = try ledger.problems(witness: witness)
                 if !problems.isEmpty { throw untrusted(path, problems: problems) }
+            } else if case .found(let seen, _) = witness, seen.draw > 0 {
+                // An SQLite file with no tables in the record's place (made by some other tool).
+                throw lostEverything(path, draws: seen.draw, gone: false, witnessPath: witnessPath, tableless: true)
             } else if witness == .damaged {
                 throw untrusted(path, problems: [damagedWitness(witnessPath, of: path)])
             }
@@ -148,7 +153,10 @@ public final class Ledger: @unchecked Sendable {
             ledger.event = try ledger.openEventNumber()
             let newest = try ledger.newestDraw()
             do {
-                ledger.witness = try WitnessFile(path: witnessPath, current: Witnessed(draw: newest.draw, hash: newest.hash), reading: witness)
+                let current = Witnessed(draw: newest.draw, hash: newest.hash)
+                ledger.witness = try WitnessFile(path: witnessPath, current: current, reading: witness)
+                // A draw whose witness could not be written before its Roundel stopped: caught up now.
+                if case .found(let seen, _) = witness, seen.draw < current.draw { try ledger.witness?.write(current) }
             } catch {
                 throw DrawError.state(path, "its witness '\(witnessName(witnessPath, of: path))' \(error.problem)")
             }
@@ -185,7 +193,12 @@ public final class Ledger: @unchecked Sendable {
             let ledger = Ledger(path: path, db: db)
             ledger.witnessPath = witnessPath
             try check(db, path: path)
-            guard try ledger.userVersion() > 0 else { throw DrawError.state(path, "holds no draws (an empty database)") }
+            guard try ledger.userVersion() > 0 else {
+                if case .found(let seen, _) = try readWitness(witnessPath, for: path), seen.draw > 0 {
+                    throw lostEverything(path, draws: seen.draw, gone: false, witnessPath: witnessPath, tableless: true)
+                }
+                throw DrawError.state(path, "holds no draws (an empty database)")
+            }
             try ledger.readColumns()
             ledger.event = try ledger.openEventNumber()
             return ledger
@@ -261,8 +274,8 @@ public final class Ledger: @unchecked Sendable {
     }
 
     /// A file that is gone or empty while its witness saw `draws` draws recorded in it.
-    private static func lostEverything(_ path: String, draws: Int, gone: Bool, witnessPath: String) -> DrawError {
-        DrawError(subject: "state '\(path)'", problem: "\(missing(1...draws)): the file is \(gone ? "gone" : "empty"), "
+    private static func lostEverything(_ path: String, draws: Int, gone: Bool, witnessPath: String, tableless: Bool = false) -> DrawError {
+        DrawError(subject: "state '\(path)'", problem: "\(missing(1...draws)): the file is \(gone ? "gone" : tableless ? "an empty database" : "empty"), "
                   + "but its witness '\(witnessName(witnessPath, of: path))' saw \(draws == 1 ? "a draw" : "\(draws) draws") recorded there; "
                   + "put back a copy of the file, or move the witness away to start a new record", isAltered: true)
     }
@@ -616,9 +629,9 @@ public final class Ledger: @unchecked Sendable {
     /// to win). Returns the record as stored. `inTransaction`: a test hook run just before the commit.
     /// `removes`: afterWin "remove"; `profile` and `rotation`: how the wheel shows it (rotation nil: not shown turning).
     func record(_ choice: Raffle.Choice, removes: Bool, profile: String, rotation: Double?, round: RoundPlan,
-                inTransaction: (() -> Void)? = nil) throws(DrawError) -> (DrawRecord, Round) {
+                inTransaction: (() -> Void)? = nil) throws(DrawError) -> (DrawRecord, Round, [EntryKey: Winnings]) {
         if let behind = unwitnessed { try bringWitness(to: behind) }
-        let made: (DrawRecord, Round)
+        let made: (DrawRecord, Round, [EntryKey: Winnings])
         do {
             made = try db.transaction {
                 let current: Round
@@ -665,7 +678,7 @@ public final class Ledger: @unchecked Sendable {
                     try db.run("UPDATE newest_draw SET draw = ?, hash = ? WHERE one = 1", [.int(record.draw), .text(record.hash)])
                 }
                 inTransaction?()
-                return (record, current)
+                return (record, current, winnings)
             }
         } catch let error as DrawError {
             throw error
@@ -691,8 +704,11 @@ public final class Ledger: @unchecked Sendable {
 
     /// Closes the open event and opens the next, whose first round is the closed event's latest list
     /// (so the same names or prizes are back, with every removal and spent stock undone). One transaction.
-    public func startNewEvent() throws(DrawError) {
+    /// Returns the event it closed (what `reopenEvent` takes back).
+    @discardableResult
+    public func startNewEvent() throws(DrawError) -> Int {
         let latest = try latestRound()
+        let closing = event
         try sql {
             try db.transaction {
                 let now = Timestamp.now()
@@ -709,6 +725,7 @@ public final class Ledger: @unchecked Sendable {
                 }
             }
         }
+        return closing
     }
 
     // MARK: Helpers

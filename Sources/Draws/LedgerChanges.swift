@@ -60,19 +60,18 @@ extension Ledger {
 
     // MARK: Events
 
-    /// Undoes the newest new event (R in the window) while nothing has been drawn in it: it is closed
-    /// and the event before it is open again, as it was. Returns false (changing nothing) when a draw
-    /// was made since, or there is no earlier event.
-    public func reopenPreviousEvent() throws(DrawError) -> Bool {
+    /// Undoes a new event (R R in the window) while nothing has been drawn in it: it is closed, and
+    /// event `closed` (the one it closed) is open again, as it was. Returns false (changing nothing)
+    /// when a draw was made since, or `closed` is not a closed event before it.
+    public func reopenEvent(_ closed: Int) throws(DrawError) -> Bool {
         try sql {
             try db.transaction {
                 let draws = try db.query("SELECT count(*) FROM draws WHERE event = ?", [.int(event)]) { $0.int(0) }.first ?? 0
-                guard draws == 0, let previous = try db.query("SELECT max(event) FROM events WHERE event < ?", [.int(event)], read: { $0.optionalInt(0) })
-                    .first.flatMap({ $0 }) else { return false }
-                let now = Timestamp.now()
-                try db.run("UPDATE events SET closed = ? WHERE event = ?", [.text(now), .int(event)])
-                try db.run("UPDATE events SET closed = NULL WHERE event = ?", [.int(previous)])
-                event = previous
+                let isClosed = try db.query("SELECT count(*) FROM events WHERE event = ? AND closed IS NOT NULL", [.int(closed)]) { $0.int(0) }.first ?? 0
+                guard draws == 0, closed < event, isClosed == 1 else { return false }
+                try db.run("UPDATE events SET closed = ? WHERE event = ?", [.text(Timestamp.now()), .int(event)])
+                try db.run("UPDATE events SET closed = NULL WHERE event = ?", [.int(closed)])
+                event = closed
                 return true
             }
         }
@@ -91,6 +90,19 @@ extension Ledger {
             return kept
         }
     }
+
+    /// Forgets the settings `keys` (the config has changed them since): one transaction.
+    public func forgetSettings(_ keys: [String]) throws(DrawError) {
+        guard !keys.isEmpty else { return }
+        try sql {
+            try db.transaction {
+                for key in keys { try db.run("DELETE FROM settings WHERE key = ?", [.text(key)]) }
+            }
+        }
+    }
+
+    /// Whether this ledger may write (opened for drawing, or in memory), not only read.
+    public var isForDrawing: Bool { lockDescriptor >= 0 || path == ":memory:" }
 
     /// Keeps `settings` (key → value and the config's value then) as changed in the window, replacing
     /// what was kept for those keys: one transaction. A setting back at its base is forgotten.

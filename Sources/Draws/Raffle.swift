@@ -110,11 +110,13 @@ public final class Raffle {
     @discardableResult
     public func record(_ choice: Choice, rotation: Double? = nil) throws(DrawError) -> DrawRecord {
         let plan: RoundPlan = round.map { .recorded($0) } ?? .new(entries: entries, source: pendingSource, configHash: configHash)
-        let (record, recordedRound) = try ledger.record(choice, removes: afterWin == .remove, profile: profile, rotation: rotation,
-                                                        round: plan, inTransaction: inTransaction)
+        let (record, recordedRound, winnings) = try ledger.record(choice, removes: afterWin == .remove, profile: profile, rotation: rotation,
+                                                                  round: plan, inTransaction: inTransaction)
+        // The standing as the draw's own transaction left it: nothing after the commit can fail, so a
+        // draw that was recorded is always shown.
         round = recordedRound
         lastDraw = record
-        standing = Standing(entries: recordedRound.entries, winnings: try ledger.winnings())
+        standing = Standing(entries: recordedRound.entries, winnings: winnings)
         return record
     }
 
@@ -139,10 +141,10 @@ public final class Raffle {
         standing = Standing(entries: standing.entries, winnings: try ledger.winnings())
     }
 
-    /// Undoes the newest new event while nothing was drawn in it: the event before is open again,
-    /// with its list, its removals and its spent stock. False when that cannot be done.
-    public func reopenPreviousEvent() throws(DrawError) -> Bool {
-        guard try ledger.reopenPreviousEvent() else { return false }
+    /// Undoes a new event while nothing was drawn in it: event `closed` (the one it closed) is open
+    /// again, with its list, its removals and its spent stock. False when that cannot be done.
+    public func reopenEvent(_ closed: Int) throws(DrawError) -> Bool {
+        guard try ledger.reopenEvent(closed) else { return false }
         round = try ledger.latestRound()
         standing = Standing(entries: round?.entries ?? entries, winnings: try ledger.winnings())
         lastDraw = try ledger.lastDraw()
@@ -151,11 +153,14 @@ public final class Raffle {
 
     /// Starts a new event: the same list, every entry back and every stock full. The old draws stay
     /// in the record, their event closed.
-    public func startNewEvent() throws(DrawError) {
-        try ledger.startNewEvent()
+    /// Returns the event it closed.
+    @discardableResult
+    public func startNewEvent() throws(DrawError) -> Int {
+        let closed = try ledger.startNewEvent()
         round = try ledger.latestRound()
         standing = Standing(entries: round?.entries ?? entries, winnings: try ledger.winnings())
         lastDraw = nil
+        return closed
     }
 
     /// The state when nothing can win, as a one-line error.

@@ -270,10 +270,14 @@ final class Session {
             case .joystickRemoved(let id):
                 joysticks?.removed(instance: id)
             case .input(let input):
-                if options.kiosk, case .tap(let p) = input, let at = window.displayFraction(ofTap: p), isInCorner(x: at.u, y: at.v) {
-                    // A kiosk's corners are the operator's: five quick taps at the top left ask for the
-                    // settings (a PIN first); a touch or click held long enough switches scenes.
-                    if at.u < 0.5, at.v < 0.5, operatorTapped(at: clock.seconds) {
+                let operatorGesture = scenes.contains { ($0 as? WheelScene)?.operatorPin != nil }
+                if options.kiosk, scenes.count > 1 || operatorGesture, case .tap(let p) = input,
+                   let at = window.displayFraction(ofTap: p), isInCorner(x: at.u, y: at.v) {
+                    // A kiosk's corners are the operator's: five quick taps at the top left of the
+                    // picture (as the room sees it, turned or not) ask for the settings (a PIN first);
+                    // a touch or click held long enough switches scenes.
+                    if operatorGesture, case .tap(let f) = window.framePixels(input), f.x < window.frameSize.width / 2,
+                       f.y < window.frameSize.height / 2, operatorTapped(at: clock.seconds) {
                         scene.handle(.operatorGesture, at: clock.seconds, frameSize: window.frameSize)
                         needsFrame = true
                     }
@@ -406,6 +410,7 @@ final class Session {
             let wasProblem = onlyProblems
             scenes = fresh
             wire(fresh)
+            if let volume = fresh.lazy.compactMap({ ($0 as? WheelScene)?.settings.volume }).first { follow(volume: volume) }
             current = fresh.firstIndex { $0.name == name } ?? 0
             problem = nil
             problemOverlay = nil

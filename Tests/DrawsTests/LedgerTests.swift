@@ -420,6 +420,20 @@ final class LedgerTests: XCTestCase {
         XCTAssertEqual(try draw(fresh).draw, 1, "a new record, asked for")
     }
 
+    /// An SQLite file with no tables put in the record's place (made by some other tool) after
+    /// draws were made: refused as draws lost, not started again at draw 1.
+    func testAnEmptyDatabaseInTheRecordsPlaceIsRefused() throws {
+        let path = try fileWithDraws(3)
+        try FileManager.default.removeItem(atPath: path)
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(path, &db), SQLITE_OK)
+        XCTAssertEqual(sqlite3_exec(db, "PRAGMA page_size = 4096; VACUUM;", nil, nil, nil), SQLITE_OK)
+        sqlite3_close(db)
+        XCTAssertGreaterThan(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0, 0, "not empty: a database")
+        assertUntrusted(path, mentions: "draws 1…3 are missing: the file is an empty database")
+        XCTAssertThrowsError(try Ledger.openForReading(path: path)) { XCTAssertEqual(($0 as? DrawError)?.isAltered, true, "\($0)") }
+    }
+
     /// A power cut while the witness is written spoils only the slot being written: the other still
     /// vouches for the draw before. Both spoilt is damage, refused with the way out.
     func testATornWitnessKeepsItsOtherSlotAndABrokenOneIsSaid() throws {

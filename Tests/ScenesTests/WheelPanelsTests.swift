@@ -88,6 +88,11 @@ final class WheelPanelsTests: XCTestCase {
         let wheel = try WheelScene(config: edited, resources: try WheelSnapshotTests.latinResources(), ledger: ledger)
         XCTAssertEqual(wheel.settings.duration, 9)
         XCTAssertEqual(wheel.settings.afterWin, .remove)
+        // The file's change made the window's older one stale: it is forgotten, so the file going
+        // back to 5 s later runs 5 s, not the window's 4 s from before the edit.
+        XCTAssertNil(try ledger.keptSettings()["duration"])
+        let back = try WheelScene(config: config, resources: try WheelSnapshotTests.latinResources(), ledger: ledger)
+        XCTAssertEqual(back.settings.duration, 5)
     }
 
     func testTheCardsChoiceTakesTheWinnerOffOrKeepsItAndUUndoesIt() throws {
@@ -101,6 +106,13 @@ final class WheelPanelsTests: XCTestCase {
         let choice = try XCTUnwrap(card.controls.first { $0.id == .offTheWheel })
         let winner = try XCTUnwrap(wheel.raffle.lastDraw).text
         XCTAssertEqual(choice.kind, .choice(["Keep", "Off the wheel"], selected: 0), "kept, as afterWin says")
+        // While the wheel turns, the winner it turns to is not to be touched (nor shown by a note).
+        let during = try classWheel(Ledger.inMemory(), afterWin: .keep)
+        XCTAssertTrue(try during.spin(at: 0))
+        during.handle(.removeWinner, at: 0.5, frameSize: size)
+        XCTAssertTrue(during.spinner.isSpinning(at: 0.6), "the spin goes on")
+        XCTAssertEqual(during.note?.text, "Wait for the wheel to stop")
+        XCTAssertEqual(during.raffle.standing.remaining, 5)
         wheel.handle(.tap(Point(x: choice.frame.maxX - 10, y: choice.frame.center.y)), at: up, frameSize: size)
         XCTAssertFalse(wheel.items.map(\.text).contains(winner), "off the wheel at once")
         XCTAssertEqual(wheel.sliceCount, 4)
@@ -131,12 +143,20 @@ final class WheelPanelsTests: XCTestCase {
         XCTAssertEqual(wheel.sliceCount, 4, "the event as it was, its winner off the wheel")
         XCTAssertEqual(try Ledger.openForReading(path: dir + "/class.db").event, 1, "and so in the record")
 
+        // R R and U once more: the event the second R R closed (1) is back, not the empty one (2).
+        wheel.handle(.restart, at: after + 3, frameSize: size)
+        wheel.handle(.restart, at: after + 4, frameSize: size)
+        XCTAssertEqual(ledger.event, 3)
+        wheel.handle(.undo, at: after + 5, frameSize: size)
+        XCTAssertEqual(ledger.event, 1, "the event R R closed")
+        XCTAssertEqual(wheel.sliceCount, 4, "its winner still off the wheel")
+
         // After a draw in the new event there is nothing to take back.
         wheel.handle(.restart, at: after + 10, frameSize: size)
         wheel.handle(.restart, at: after + 11, frameSize: size)
         XCTAssertTrue(try wheel.spin(at: after + 12))
         wheel.handle(.undo, at: after + 30, frameSize: size)
-        XCTAssertEqual(ledger.event, 3)
+        XCTAssertEqual(ledger.event, 4)
     }
 
     /// The window's buttons and first-run hints are the window's: `render` and a kiosk's visitors

@@ -74,7 +74,10 @@ struct PinPad: Equatable {
         case .digit(let d): if entered.count < 8 { entered += String(d) }
         case .erase: if !entered.isEmpty { entered.removeLast() }
         case .enter:
-            guard entered != pin else { return .unlocked }
+            guard entered != pin else {
+                failures = 0
+                return .unlocked
+            }
             entered = ""
             failures += 1
             if failures >= PinPad.lockAfter {

@@ -232,14 +232,18 @@ extension WheelScene {
     /// R: a new event (every entry back, stock full; the record keeps the earlier draws).
     func startOver(at t: Double) {
         guard !spinner.isSpinning(at: t) else { return }
-        if let error = failure(of: { () throws(DrawError) in try raffle.startNewEvent() }) { return show(error.problem, at: t) }
+        let closed: Int
+        switch Result(catching: { () throws(DrawError) in try raffle.startNewEvent() }) {
+        case .failure(let error): return show(error.problem, at: t)
+        case .success(let number): closed = number
+        }
         refreshAt = nil
         shownResult = nil
         restingWinner = nil
         rebuildSlices(at: t)
         spinner = Spinner(layout: spinner.layout, weights: spinner.weights, settings: config.spin, rotation: spinner.rotation(at: t))
         reportedEnd = nil
-        undo = .newEvent
+        undo = .newEvent(previous: closed)
         show("New draw: every entry is back on the wheel" + (showsControls ? " · U undoes" : ""), at: t)
     }
 

@@ -31,6 +31,8 @@ struct WheelFrameScratch {
     var dirtyAnswer: (since: Double, at: Double, rect: PixelRect)?
     /// The frame last drawn (`DrawnFrame`).
     var lastFrame: DrawnFrame?
+    /// The window's buttons as shapes for one frame size (WheelPanels.swift).
+    var toolButtons: (size: Size, shapes: [(path: Path, color: Color, rule: FillRule)])?
 
     /// A frame drawn: into which canvas, at what time and rotation, whether it was the wheel alone
     /// over `ringBackdrop` (no glow, card, editor or note), for the cache built `cacheBuilds`-th, how

@@ -59,7 +59,11 @@ extension WheelScene {
     /// -2, -3… when that name is taken.
     func exportWinners(_ draws: [DrawRecord], event: Int, at t: Double) {
         guard let folder = exportFolder else { return show("Nowhere to save the winners (no documents folder)", at: t) }
-        let newest = draws.first.flatMap { LocalTime(stored: $0.time) }.map { "-" + $0.date + "-" + $0.clock.prefix(5).replacing(":", with: "") } ?? ""
+        var newest = ""
+        if let latest = draws.first, let local = LocalTime(stored: latest.time) {
+            let hhmm = String(local.clock.prefix(5)).replacing(":", with: "")
+            newest = "-" + local.date + "-" + hhmm
+        }
         let name = "winners-event-\(event)\(newest)"
         var path = folder + "/\(name).csv", n = 2
         while access(path, F_OK) == 0 { path = folder + "/\(name)-\(n).csv"; n += 1 }
@@ -236,10 +240,14 @@ extension WheelScene {
         }
     }
 
-    func drawToolButtons(_ frame: WheelFrameCache, in canvas: Canvas) {
+    /// The buttons' shapes for a frame of `size`, each with its colour and fill rule: made once per
+    /// size (kept in `scratch`), so a frame that shows them allocates nothing.
+    static func toolButtonShapes(frameSize size: Size) -> [(path: Path, color: Color, rule: FillRule)] {
+        let ink = Color(rgb: 0xC9CFDB)
+        var shapes: [(path: Path, color: Color, rule: FillRule)] = []
         for button in ToolButton.allCases {
-            let box = WheelScene.toolButtonRect(button, frameSize: frame.size)
-            canvas.fill(roundedRect(box, radius: box.height / 2), color: Color(rgb: 0x232A3A, alpha: 220))
+            let box = WheelScene.toolButtonRect(button, frameSize: size)
+            shapes.append((roundedRect(box, radius: box.height / 2), Color(rgb: 0x232A3A, alpha: 220), .nonZero))
             let c = box.center, r = box.height * 0.3
             switch button {
             case .settings:
@@ -255,17 +263,31 @@ extension WheelScene {
                 gear.close()
                 gear.arc(center: c, radius: r * 0.32, start: .twelveOClock, end: .twelveOClock + .fullTurn)
                 gear.close()
-                canvas.fill(gear, color: Color(rgb: 0xC9CFDB), rule: .evenOdd)
+                shapes.append((gear, ink, .evenOdd))
             case .winners:
                 // A list: three lines, each with its dot.
                 for k in -1...1 {
                     let y = c.y + Double(k) * r * 0.62
-                    canvas.fill(roundedRect(Rect(x: c.x - r * 0.95, y: y - r * 0.13, width: r * 0.26, height: r * 0.26), radius: r * 0.13),
-                                color: Color(rgb: 0xC9CFDB))
-                    canvas.fill(roundedRect(Rect(x: c.x - r * 0.5, y: y - r * 0.1, width: r * 1.45, height: r * 0.2), radius: r * 0.1),
-                                color: Color(rgb: 0xC9CFDB))
+                    shapes.append((roundedRect(Rect(x: c.x - r * 0.95, y: y - r * 0.13, width: r * 0.26, height: r * 0.26), radius: r * 0.13),
+                                   ink, .nonZero))
+                    shapes.append((roundedRect(Rect(x: c.x - r * 0.5, y: y - r * 0.1, width: r * 1.45, height: r * 0.2), radius: r * 0.1),
+                                   ink, .nonZero))
                 }
             }
         }
+        return shapes
     }
+
+    /// The buttons, when the frame reaches them (a spin's frame clipped to the disc does not).
+    func drawToolButtons(_ frame: WheelFrameCache, in canvas: Canvas) {
+        let first = WheelScene.toolButtonRect(ToolButton.allCases[0], frameSize: frame.size)
+        let last = WheelScene.toolButtonRect(ToolButton.allCases[ToolButton.allCases.count - 1], frameSize: frame.size)
+        guard !canvas.clip.intersection(PixelRect(enclosing: first.union(last))).isEmpty else { return }
+        if scratch.toolButtons?.size != frame.size {
+            scratch.toolButtons = (frame.size, WheelScene.toolButtonShapes(frameSize: frame.size))
+        }
+        guard let shapes = scratch.toolButtons?.shapes else { return }
+        for shape in shapes { canvas.fill(shape.path, color: shape.color, rule: shape.rule) }
+    }
+
 }

@@ -55,7 +55,8 @@ extension WheelScene {
     public func acceptsReload(at t: Double) -> Bool {
         guard !hasOverlay else { return false }
         switch phase(at: t) {
-        case .idle, .attract: return true
+        case .idle: return true
+        case .attract: return cardEnd(at: t).map { t >= $0 } ?? true   // (a short attract.after: the card may still stand)
         case .spinning, .result: return false
         case .celebrating: return refreshAt.map { t >= $0 } ?? true && !isAnimating(at: t)   // the card standing still
         }

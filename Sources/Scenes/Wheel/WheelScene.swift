@@ -71,7 +71,10 @@ public final class WheelScene: Scene {
     /// The sound volume the config gives (0…1): the base of `settings.volume`. The window sets it.
     public var baseVolume = 1.0 {
         didSet {
-            settings = WheelSettings.effective(base: WheelSettings(config: baseConfig, volume: baseVolume), kept: keptSettings)
+            let base = WheelSettings(config: baseConfig, volume: baseVolume)
+            let stale = WheelSettings.stale(base: base, kept: keptSettings, keys: ["volume"])
+            if !stale.isEmpty, raffle.ledger.isForDrawing, (try? raffle.ledger.forgetSettings(stale)) != nil { keptSettings["volume"] = nil }
+            settings = WheelSettings.effective(base: base, kept: keptSettings)
         }
     }
     /// When START was last pressed with nothing left to win (the "sold out" tone).
@@ -134,7 +137,12 @@ public final class WheelScene: Scene {
         let ledger = ledger ?? .inMemory()
         baseConfig = config
         // Settings changed in the window and kept in the record, over the config's own.
-        let kept = try recorded?.settings ?? ledger.keptSettings()
+        var kept = try recorded?.settings ?? ledger.keptSettings()
+        let stale = WheelSettings.stale(base: WheelSettings(config: config, volume: 1), kept: kept, keys: WheelSettings.configKeys)
+        if recorded == nil, ledger.isForDrawing, !stale.isEmpty {
+            try ledger.forgetSettings(stale)
+            for key in stale { kept[key] = nil }
+        }
         controls.keptSettings = kept
         settings = WheelSettings.effective(base: WheelSettings(config: config, volume: 1), kept: kept)
         let config = settings.applied(to: config)
@@ -210,6 +218,7 @@ public final class WheelScene: Scene {
             shownResult = nil
             rebuildSlices(at: t)
         case .restart:
+            guard !spinner.isSpinning(at: t) else { return }
             // In a window R asks once: a class should not lose its draw to a stray key.
             if showsControls, restartArmedAt.map({ t - $0 > WheelControls.restartConfirmation }) ?? true {
                 restartArmedAt = t

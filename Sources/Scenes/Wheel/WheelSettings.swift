@@ -80,5 +80,16 @@ public struct WheelSettings: Sendable, Equatable {
         return settings
     }
 
+    /// The kept settings the config has changed since (their `base` no longer the config's): they
+    /// are forgotten, so the file changing that setting back later does not bring them back.
+    /// (`keys`: those to look at; the volume's base is the window's, known only once it is set.)
+    static func stale(base: WheelSettings, kept: [String: KeptSetting], keys: Set<String>) -> [String] {
+        let words = base.stored
+        return kept.filter { keys.contains($0.key) && words[$0.key] != $0.value.base }.map(\.key).sorted()
+    }
+
+    /// Every setting but the volume (whose base is the window's `sound`).
+    static let configKeys: Set<String> = ["afterWin", "duration", "profile", "labelOrientation", "showOdds", "celebration"]
+
     static func word(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
 }

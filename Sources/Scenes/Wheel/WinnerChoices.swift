@@ -14,8 +14,8 @@ enum CardControl: Hashable {
 enum Undoable: Equatable {
     /// The entry was taken off the wheel (`removed`) or put back; undoing does the other.
     case removal(EntryKey, name: String, removed: Bool)
-    /// R, R: a new event.
-    case newEvent
+    /// R, R: a new event, which closed event `previous`.
+    case newEvent(previous: Int)
 }
 
 extension WheelScene {
@@ -49,19 +49,25 @@ extension WheelScene {
 
     /// Takes the shown winner off the wheel (`removed`) or keeps it on, now.
     func setWinnerRemoved(_ removed: Bool, at t: Double) {
+        // Not while the wheel turns: the draw it turns to is already the latest, and must not show.
+        guard !spinner.isSpinning(at: t) else { return show("Wait for the wheel to stop", at: t) }
         guard let key = shownWinnerKey, let index = raffle.standing.keys.firstIndex(of: key),
               raffle.standing.isRemoved(index) != removed else { return }
         setRemoved(key, name: raffle.entries[index].text, removed, at: t)
     }
 
-    func setRemoved(_ key: EntryKey, name: String, _ removed: Bool, at t: Double) {
+    /// Whether it was recorded (if not, the note says why and nothing changed).
+    @discardableResult
+    func setRemoved(_ key: EntryKey, name: String, _ removed: Bool, at t: Double) -> Bool {
         if case .failure(let error) = Result(catching: { () throws(DrawError) in try raffle.setRemoved(key, removed) }) {
-            return show("Not saved: " + error.problem, at: t)
+            show("Not saved: " + error.problem, at: t)
+            return false
         }
         undo = .removal(key, name: name, removed: removed)
         refreshAt = nil
         rebuildSlices(at: t)
         show(WheelScene.shortened(name) + (removed ? " is off the wheel" : " is back on the wheel") + " · U undoes", at: t)
+        return true
     }
 
     /// U: takes back the latest removal, put-back or new event.
@@ -69,10 +75,10 @@ extension WheelScene {
         guard !spinner.isSpinning(at: t), let undo else { return show("Nothing to undo", at: t) }
         switch undo {
         case .removal(let key, let name, let removed):
-            setRemoved(key, name: name, !removed, at: t)
+            guard setRemoved(key, name: name, !removed, at: t) else { return }
             self.undo = nil
-        case .newEvent:
-            switch Result(catching: { () throws(DrawError) in try raffle.reopenPreviousEvent() }) {
+        case .newEvent(let previous):
+            switch Result(catching: { () throws(DrawError) in try raffle.reopenEvent(previous) }) {
             case .failure(let error): return show("Not undone: " + error.problem, at: t)
             case .success(false): return show("Not undone: a draw was made since", at: t)
             case .success(true): break

@@ -90,8 +90,8 @@ struct WinnersPanel: Equatable {
     mutating func apply(_ action: ControlAction<WinnersControl>, rows: Int) -> Request {
         switch action {
         case .press(.close), .press(.done): return .close
-        case .press(.up): scroll(by: -rows + 1, rows: rows)
-        case .press(.down): scroll(by: rows - 1, rows: rows)
+        case .press(.up): scroll(by: -max(1, rows - 1), rows: rows)
+        case .press(.down): scroll(by: max(1, rows - 1), rows: rows)
         case .press(.export): return .export
         case .press(.undo): return .undo
         default: break

@@ -56,7 +56,7 @@ let package = Package(
         .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev"])]),
         .target(name: "Files"),
         .target(name: "Raster", dependencies: ["CWchar"], swiftSettings: cpuSettings),
-        .target(name: "BitmapFont", dependencies: ["Raster", "CFriBidi", "Files"], swiftSettings: cpuSettings),
+        .target(name: "BitmapFont", dependencies: ["Raster", "CFriBidi", "Files", "PNGCodec"], swiftSettings: cpuSettings),
         .target(name: "PNGCodec", dependencies: ["CPNG", "Raster", "Files"], swiftSettings: cpuSettings),
         .target(name: "Motion", swiftSettings: cpuSettings),
         .target(name: "Draws", dependencies: ["Motion", "CSQLite", "Files"], swiftSettings: cpuSettings),

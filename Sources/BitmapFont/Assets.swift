@@ -45,14 +45,27 @@ public enum Assets {
     }
 }
 
+/// The shipped typefaces a config may choose (`typeface`).
+public enum Typeface: String, CaseIterable, Sendable {
+    /// A proportional sans serif for every script (Noto Sans Bold and its CJK, Arabic and Hebrew
+    /// companions, colour emoji): the default.
+    case sans
+    /// Terminus Bold, the monospaced terminal font, for Latin, Greek and Cyrillic; other scripts as `sans`.
+    case terminus
+}
+
 extension FontStack {
-    /// The shipped Latin font's strikes, relative to the assets directory.
-    public static let defaultFontFiles = ["fonts/ter-u16b.bdf", "fonts/ter-u32b.bdf"]
-    /// efont Bold 24 px, Hangul, kana and CJK only: the sharp strike for those scripts above ~21 px.
-    public static let cjkFontFile = "fonts/efont-b24-cjk.bdf"
+    /// Terminus's strikes, relative to the assets directory.
+    public static let terminusFontFiles = ["fonts/ter-u16b.bdf", "fonts/ter-u32b.bdf"]
+    /// The sans serif's faces in fallback order (each one strike, traced smooth at every size): Latin,
+    /// Greek and Cyrillic; Arabic; Hebrew; Hangul, kana and Han.
+    public static let sansFontFiles = ["fonts/sans-bold-100.bdf", "fonts/sans-arabic-bold-100.bdf",
+                                       "fonts/sans-hebrew-bold-100.bdf", "fonts/sans-cjk-bold-50.bdf"]
+    /// Colour emoji (`ColorGlyphs`).
+    public static let emojiFolder = "fonts/emoji"
     /// GNU Unifont's U+1F000–1FAFF (emoji, cards, mahjong), shipped: Debian's unifont package has no
-    /// upper planes before trixie.
-    public static let emojiFontFile = "fonts/unifont-1F.hex"
+    /// upper planes before trixie. After the colour emoji: playing cards, mahjong and emoji they lack.
+    public static let unifontUpperSubset = "fonts/unifont-1F.hex"
     /// Debian's GNU Unifont (package `unifont`), used as the fallback when installed. Never copied into the repo.
     public static let systemUnifontPath = "/usr/share/unifont/unifont.hex"
 
@@ -60,31 +73,33 @@ extension FontStack {
     /// Debian release ships them as a file of their own.
     public static let systemUnifontUpperPath = "/usr/share/unifont/unifont_upper.hex"
 
-    /// In fallback order: Terminus Bold 16 and 32 px from `assetsDirectory`/fonts; GNU Unifont from
-    /// `fallbackPath` joined with the shipped efont 24 px as one face (Unifont's 16 px draws small
-    /// text, efont's Hangul and CJK large text); Unifont's upper planes from `upperPath`; the shipped
-    /// Unifont emoji. Unifont's files are optional (their absence is not an error; characters no
-    /// face has draw boxes).
-    public static func defaultStack(assetsDirectory: String,
+    /// In fallback order: Terminus Bold 16 and 32 px when `typeface` is `.terminus`; the sans
+    /// serif's faces from `assetsDirectory`/fonts; colour emoji; GNU Unifont from `fallbackPath`
+    /// (Thai, Devanagari and the other scripts the sans lacks, at 16 px); Unifont's upper planes from
+    /// `upperPath`; the shipped Unifont subset. Unifont's files are optional (their absence is not an
+    /// error; characters no face has draw boxes). The large files are read on trust (sorted, checked
+    /// glyph by glyph when first drawn): loading costs reading them.
+    public static func defaultStack(assetsDirectory: String, typeface: Typeface = .sans,
                                     fallbackPath: String? = FontStack.systemUnifontPath,
                                     upperPath: String? = FontStack.systemUnifontUpperPath) throws(FontError) -> FontStack {
         func path(_ file: String) -> String { FilePaths.appending(file, to: assetsDirectory) }
-        var strikes: [BitmapFont] = []
-        for file in defaultFontFiles {
-            strikes.append(try BitmapFont(contentsOfFile: path(file)))
-        }
         var faces: [FontFace] = []
-        if let face = FontFace(strikes: strikes) { faces.append(face) }
-        var unifont: [BitmapFont] = []
-        if let fallbackPath, FileManager.default.isReadableFile(atPath: fallbackPath) {
-            unifont.append(try BitmapFont(trustedSortedHexFile: fallbackPath))
+        if typeface == .terminus {
+            var strikes: [BitmapFont] = []
+            for file in terminusFontFiles { strikes.append(try BitmapFont(contentsOfFile: path(file))) }
+            if let face = FontFace(strikes: strikes) { faces.append(face) }
         }
-        unifont.append(try BitmapFont(trustedSortedBDFFile: path(cjkFontFile)))
-        if let face = FontFace(strikes: unifont) { faces.append(face) }
+        for file in sansFontFiles {
+            faces.append(FontFace(try BitmapFont(trustedSortedBDFFile: path(file)), traced: true))
+        }
+        faces.append(FontFace(colors: try ColorGlyphs(folder: path(emojiFolder))))
+        if let fallbackPath, FileManager.default.isReadableFile(atPath: fallbackPath) {
+            faces.append(FontFace(try BitmapFont(trustedSortedHexFile: fallbackPath)))
+        }
         if fallbackPath != nil, let upperPath, FileManager.default.isReadableFile(atPath: upperPath) {
             faces.append(FontFace(try BitmapFont(trustedSortedHexFile: upperPath)))
         }
-        faces.append(FontFace(try BitmapFont(trustedSortedHexFile: path(emojiFontFile))))
+        faces.append(FontFace(try BitmapFont(trustedSortedHexFile: path(unifontUpperSubset))))
         return FontStack(faces: faces)
     }
 }

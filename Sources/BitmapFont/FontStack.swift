@@ -13,18 +13,36 @@ import Raster
 /// The sizes (strikes) of one font design. For a requested size the smallest strike that is at
 /// least 3/4 of it is used (downscaling a little looks better than upscaling), else the largest.
 /// A character that strike lacks comes from the face's other strikes, largest first.
+/// Or a face of colour glyphs (emoji: `ColorGlyphs`), drawn as images.
 public struct FontFace: Sendable {
     public let strikes: [BitmapFont]
+    /// Strikes rasterized from an outline font (the shipped sans): their pixels are samples of a
+    /// curve, not a design, so they are always traced smooth (`GlyphRendering.smooth`), at every size.
+    public let traced: Bool
+    public let colors: ColorGlyphs?
     /// nil when `strikes` is empty.
-    public init?(strikes: [BitmapFont]) {
+    public init?(strikes: [BitmapFont], traced: Bool = false) {
         guard !strikes.isEmpty else { return nil }
         self.strikes = strikes.sorted { $0.pixelSize < $1.pixelSize }
+        self.traced = traced
+        colors = nil
     }
-    public init(_ font: BitmapFont) { strikes = [font] }
+    public init(_ font: BitmapFont, traced: Bool = false) { strikes = [font]; self.traced = traced; colors = nil }
+    public init(colors: ColorGlyphs) { strikes = []; traced = false; self.colors = colors }
 
     func strikeIndex(for size: Double) -> Int {
         for (i, s) in strikes.enumerated() where Double(s.pixelSize) >= size * 0.75 { return i }
         return strikes.count - 1
+    }
+
+    /// The line of this face at `size`: its strike's for that size; a colour face's image is the line.
+    func lineMetrics(size: Double) -> LineMetrics {
+        guard !strikes.isEmpty else { return LineMetrics(ascent: size * ColorGlyphs.ascent, descent: size * (1 - ColorGlyphs.ascent)) }
+        // ascent/pixelSize first: exact for every shipped strike (12/16, 26/32, 78/100…), so faces
+        // of the same proportions give the same line to the last bit at every size.
+        let strike = strikes[strikeIndex(for: size)]
+        let pixels = Double(strike.pixelSize)
+        return LineMetrics(ascent: Double(strike.ascent) / pixels * size, descent: Double(strike.descent) / pixels * size)
     }
 }
 
@@ -45,6 +63,13 @@ public final class FontStack {
     }
     static let simplifiedCapacity = 8192
     private var replacementBoxes: [Int: Glyph] = [:]
+    /// Colour glyphs' images as decoded (height: the face's) and as shrunk per drawn height; a
+    /// missing image is kept as nil so its file is not read again every frame.
+    private var colorImages: [ColorKey: Pixmap?] = [:]
+    private struct ColorKey: Hashable {
+        var face: Int32, scalar: UInt32, height: Int32
+    }
+    static let colorImageCapacity = 1024
     private var scratch = Polylines()
     /// Recently drawn lines; a new one replaces the least recently used when there are `runCapacity`.
     private var runs: [TextRun] = []
@@ -62,7 +87,7 @@ public final class FontStack {
 
     public init(faces: [FontFace]) { self.faces = faces }
     /// Each font is its own face, in fallback order.
-    public convenience init(fonts: [BitmapFont]) { self.init(faces: fonts.map(FontFace.init)) }
+    public convenience init(fonts: [BitmapFont]) { self.init(faces: fonts.map { FontFace($0) }) }
 
     // MARK: Measuring
 
@@ -81,12 +106,9 @@ public final class FontStack {
         let used = used == 0 ? 1 : used
         var ascent = 0.0, descent = 0.0
         for (i, face) in faces.enumerated() where i < 64 && used & (1 << UInt64(i)) != 0 {
-            // ascent/pixelSize first: exact for every shipped strike (12/16, 26/32, 21/24…), so faces
-            // of the same proportions give the same line to the last bit at every size.
-            let strike = face.strikes[face.strikeIndex(for: size)]
-            let pixels = Double(strike.pixelSize)
-            ascent = max(ascent, Double(strike.ascent) / pixels * size)
-            descent = max(descent, Double(strike.descent) / pixels * size)
+            let line = face.lineMetrics(size: size)
+            ascent = max(ascent, line.ascent)
+            descent = max(descent, line.descent)
         }
         return LineMetrics(ascent: ascent, descent: descent)
     }
@@ -115,6 +137,11 @@ public final class FontStack {
     private func resolve(_ scalar: Unicode.Scalar, size: Double) -> (face: Int, strike: Int, scale: Double, advance: Double) {
         if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) { return (-2, 0, 0, 0) }   // controls draw nothing
         for (f, face) in faces.enumerated() {
+            if let colors = face.colors {
+                guard let width = colors.width(of: scalar) else { continue }
+                let scale = size / Double(colors.height)
+                return (f, 0, scale, Double(width) * scale)
+            }
             let preferred = face.strikeIndex(for: size)
             // The strike for this size, else the face's other strikes, largest first (a face may
             // join strikes of different coverage: Unifont's 16 px and efont's 24 px CJK).
@@ -138,7 +165,7 @@ public final class FontStack {
     /// The hollow box in the primary face's strike for `size` (a 16 px box when there are no faces).
     private func replacementBox(size: Double) -> (glyph: Glyph, scale: Double, strikeSize: Int) {
         var ascent = 12, descent = 4
-        if let face = faces.first {
+        if let face = faces.first, !face.strikes.isEmpty {
             let strike = face.strikes[face.strikeIndex(for: size)]
             ascent = strike.ascent; descent = strike.descent
         }
@@ -190,10 +217,48 @@ public final class FontStack {
             origin = Point(x: origin.x.rounded(), y: origin.y.rounded())
         }
 
-        guard !run.glyphs.isEmpty else { return }
-        scratch.removeAll()
-        run.addOutlines(to: &scratch, origin: origin, cosA: cosA, sinA: sinA)
-        canvas.fill(scratch, color: style.color, rule: .nonZero)
+        if !run.glyphs.isEmpty {
+            scratch.removeAll()
+            run.addOutlines(to: &scratch, origin: origin, cosA: cosA, sinA: sinA)
+            canvas.fill(scratch, color: style.color, rule: .nonZero)
+        }
+        for placed in run.images {
+            drawImage(placed, size: size, ascent: metrics.ascent, in: canvas, origin: origin, cosA: cosA, sinA: sinA,
+                      opacity: Double(style.color.alpha) / 255)
+        }
+    }
+
+    /// A colour glyph: its image shrunk once to the text's size (kept in `colorImages`), its top on
+    /// the line's top, turned with the text. The text colour's alpha fades it with the text.
+    private func drawImage(_ placed: TextRun.PlacedImage, size: Double, ascent: Double, in canvas: Canvas,
+                           origin: Point, cosA: Double, sinA: Double, opacity: Double) {
+        guard let colors = faces[placed.face].colors, let image = colorImage(placed, colors: colors) else { return }
+        let sx = placed.scale * Double(colors.height) / Double(image.height)
+        let top = -size * ColorGlyphs.ascent
+        let t = Transform(a: sx * cosA, b: sx * sinA, c: -sx * sinA, d: sx * cosA,
+                          tx: origin.x + cosA * placed.pen - sinA * top, ty: origin.y + sinA * placed.pen + cosA * top)
+        canvas.draw(image, transform: t, opacity: opacity)
+    }
+
+    /// `placed`'s image at the height it is drawn (whole px, at least 1), made once: decoded, then
+    /// shrunk by area averaging. Forgotten all at once at `colorImageCapacity`.
+    private func colorImage(_ placed: TextRun.PlacedImage, colors: ColorGlyphs) -> Pixmap? {
+        let drawn = Double(colors.height) * placed.scale
+        let height = max(1, min(colors.height, Int(drawn.rounded(.up))))
+        let key = ColorKey(face: Int32(placed.face), scalar: placed.scalar.value, height: Int32(height))
+        if let made = colorImages[key] { return made }
+        if colorImages.count >= FontStack.colorImageCapacity { colorImages.removeAll() }
+        let source = ColorKey(face: key.face, scalar: key.scalar, height: Int32(colors.height))
+        let decoded: Pixmap?
+        if let known = colorImages[source] { decoded = known } else {
+            decoded = colors.image(of: placed.scalar)
+            colorImages.updateValue(decoded, forKey: source)
+        }
+        guard let full = decoded else { return nil }
+        let made = height >= full.height ? full
+            : full.downscaled(width: max(1, (full.width * height + full.height / 2) / full.height), height: height)
+        colorImages.updateValue(made, forKey: key)
+        return made
     }
 
     /// The laid-out line for (text, size, rendering): a cached run, or one laid out now in a new or
@@ -245,10 +310,12 @@ public final class FontStack {
         for scalar in scalars {
             let r = resolve(scalar, size: size)
             used |= FontStack.faceBit(r.face)
-            if r.face >= -1 {
+            if r.face >= 0, faces[r.face].colors != nil {
+                run.appendImage(face: r.face, scalar: scalar, scale: r.scale, pen: pen)
+            } else if r.face >= -1 {
                 let smooth: Bool
                 switch run.rendering {
-                case .automatic: smooth = r.scale >= 1.5
+                case .automatic: smooth = r.scale >= 1.5 || (r.face >= 0 && faces[r.face].traced)
                 case .pixelExact: smooth = false
                 case .smooth: smooth = true
                 }

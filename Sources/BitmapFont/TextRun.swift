@@ -18,6 +18,8 @@ final class TextRun {
     private(set) var points: [Point] = []
     /// Exclusive end index into `points` of each contour, glyph after glyph.
     private(set) var contourEnds: [Int] = []
+    /// Colour glyphs (emoji), drawn as images after the outlines.
+    private(set) var images: [PlacedImage] = []
     /// Bumped by each draw that uses the run; the least recently used run is rebuilt for new text.
     var lastUse: UInt64 = 0
 
@@ -28,6 +30,16 @@ final class TextRun {
         var pen: Double
         /// Exclusive end index into `contourEnds` of this glyph's contours.
         var contoursEnd: Int
+    }
+
+    struct PlacedImage {
+        /// The colour face (index in the stack) and character.
+        var face: Int
+        var scalar: Unicode.Scalar
+        /// Image px (at the face's height) → text px.
+        var scale: Double
+        /// Pen position in text px, from the start of the line.
+        var pen: Double
     }
 
     init(text: String, size: Double, rendering: GlyphRendering) {
@@ -52,6 +64,7 @@ final class TextRun {
         glyphs.removeAll(keepingCapacity: true)
         points.removeAll(keepingCapacity: true)
         contourEnds.removeAll(keepingCapacity: true)
+        images.removeAll(keepingCapacity: true)
     }
 
     func setMetrics(width: Double, metrics: LineMetrics) {
@@ -66,6 +79,10 @@ final class TextRun {
         points.append(contentsOf: outline.points)
         for end in outline.contourEnds { contourEnds.append(base + end) }
         glyphs.append(Placed(scale: scale, pen: pen, contoursEnd: contourEnds.count))
+    }
+
+    func appendImage(face: Int, scalar: Unicode.Scalar, scale: Double, pen: Double) {
+        images.append(PlacedImage(face: face, scalar: scalar, scale: scale, pen: pen))
     }
 
     /// Appends the run to `contours`, each glyph through font px → text (pen, scale) → canvas (rotation by

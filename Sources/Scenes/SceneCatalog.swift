@@ -1,6 +1,7 @@
 // The scenes the command line and the window can show, by name, each built from its section of
 // the config file (or its built-in defaults when there is no file or no section).
 
+import BitmapFont
 import Draws
 
 public enum SceneCatalog {
@@ -54,6 +55,7 @@ public enum SceneCatalog {
         configs.soundVolume = try config.soundVolume()
         configs.soundFiles = try config.soundFiles().map { ($0.kind, $0.path) }
         configs.attractAfter = try config.attractAfter()
+        configs.typeface = try config.typeface()
         configs.fonts = try config.fontPaths()
         return configs
     }
@@ -105,6 +107,7 @@ public enum SceneCatalog {
         public var soundFiles: [(kind: SoundEvent.Kind, path: String)] = []
         public var attractAfter: Double?
         /// `fonts`: the config's own font files, first in the stack.
+        public var typeface: Typeface = .sans
         public var fonts: [String] = []
         public init() {}
         public init(wheel: WheelConfig, timer: TimerConfig, pie: PieConfig, clock: ClockConfig) {

@@ -18,6 +18,8 @@ public final class SceneResources {
 
     /// The font files it was loaded with before the shipped ones (a config's `fonts`).
     public private(set) var extraFonts: [String] = []
+    /// The shipped typeface it was loaded with (a config's `typeface`).
+    public private(set) var typeface: Typeface = .sans
 
     /// The most memory the fonts in a config's `fonts` may keep together: their glyphs, a bit a
     /// pixel (`BitmapFont.memoryBytes`). Sixteen fonts at the file limit could keep 256 MB, and a
@@ -25,15 +27,15 @@ public final class SceneResources {
     /// may have 1 GB in all. Real fonts keep a few MB (Debian's GNU Unifont, 57 000 glyphs: 2.7 MB).
     public static let fontMemoryLimit = 128 << 20
 
-    /// `extraFonts` (each its own face, in order), then the shipped fonts from the assets directory
+    /// `extraFonts` (each its own face, in order), then the shipped fonts (`typeface`) from the assets directory
     /// (see `Assets.locateDirectory`), with Debian's Unifont as the fallback when it is installed.
     /// Throws a FontError naming the first of `extraFonts` that takes them over `fontMemoryLimit`.
-    public static func loadDefault(extraFonts: [String] = []) throws -> SceneResources {
+    public static func loadDefault(extraFonts: [String] = [], typeface: Typeface = .sans) throws -> SceneResources {
         guard let directory = Assets.locateDirectory() else {
             throw SceneError("roundel: cannot find Roundel's assets directory (with fonts/ inside); "
                 + "set \(Assets.environmentVariable) to its path")
         }
-        let stack = try FontStack.defaultStack(assetsDirectory: directory)
+        let stack = try FontStack.defaultStack(assetsDirectory: directory, typeface: typeface)
         var faces: [FontFace] = []
         var kept = 0
         for path in extraFonts {
@@ -49,6 +51,7 @@ public final class SceneResources {
         let resources = SceneResources(fonts: faces.isEmpty ? stack : FontStack(faces: faces + stack.faces),
                                        assetsDirectory: directory)
         resources.extraFonts = extraFonts
+        resources.typeface = typeface
         return resources
     }
 }

@@ -20,9 +20,12 @@ enum SceneSetup {
         let config = try loadConfig(configPath)
         var wheel: WheelConfig?
         if name == "wheel", names != nil || recorded != nil { wheel = try DrawSetup.wheelConfig(config, names: names) }
-        let fonts: [String]
-        do { fonts = try config?.fontPaths() ?? [] } catch { throw UserError(error.description) }
-        let resources = try loadResources(fonts: fonts, configFile: configPath)
+        let fonts: [String], typeface: Typeface
+        do {
+            fonts = try config?.fontPaths() ?? []
+            typeface = try config?.typeface() ?? .sans
+        } catch { throw UserError(error.description) }
+        let resources = try loadResources(fonts: fonts, typeface: typeface, configFile: configPath)
         let scene: Scene?
         do {
             if let wheel {
@@ -68,21 +71,23 @@ enum SceneSetup {
             Result {
                 var resources: SceneResources
                 var failed: FailedFonts?
-                do { resources = try loadResources(fonts: first?.fonts ?? [], configFile: configPath) } catch {
+                do {
+                    resources = try loadResources(fonts: first?.fonts ?? [], typeface: first?.typeface ?? .sans, configFile: configPath)
+                } catch {
                     // A kiosk shows it in the panel, drawn with the shipped fonts, and tries again.
                     guard kiosk else { throw error }
                     failed = FailedFonts(paths: first?.fonts ?? [], error: error)
                     printLine("\(error) (waiting for files it can use)", to: 2)
-                    resources = try loadResources()
+                    resources = try loadResources(typeface: first?.typeface ?? .sans)
                 }
                 // A reload with other `fonts` loads the stack again; otherwise the fonts stay loaded.
                 // Fonts that failed are not read again until the list or a file changes.
                 let reload: () throws -> [Scene] = {
                     let configs = try loader.check()
-                    if configs.fonts != resources.extraFonts {
+                    if configs.fonts != resources.extraFonts || configs.typeface != resources.typeface {
                         if let failed, failed.isUnchanged(configs.fonts) { throw failed.error }
                         do {
-                            resources = try loadResources(fonts: configs.fonts, configFile: configPath)
+                            resources = try loadResources(fonts: configs.fonts, typeface: configs.typeface, configFile: configPath)
                             failed = nil
                         } catch {
                             failed = FailedFonts(paths: configs.fonts, error: error)
@@ -116,8 +121,8 @@ enum SceneSetup {
     /// The font stack (a config's `fonts` first) and the assets directory; a font that cannot be
     /// used is one line naming the file.
     /// A font the config's `fonts` names is reported at its place in `configFile`.
-    static func loadResources(fonts: [String] = [], configFile: String? = nil) throws -> SceneResources {
-        do { return try SceneResources.loadDefault(extraFonts: fonts) } catch {
+    static func loadResources(fonts: [String] = [], typeface: Typeface = .sans, configFile: String? = nil) throws -> SceneResources {
+        do { return try SceneResources.loadDefault(extraFonts: fonts, typeface: typeface) } catch {
             if let configFile, let font = error as? FontError, let i = fonts.firstIndex(of: font.file) {
                 let problem = font.description.replacing("roundel: ", with: "")
                 throw UserError(ConfigError(file: configFile, path: "fonts[\(i)]", problem: problem).description)
@@ -143,9 +148,12 @@ enum SceneSetup {
             throw UserError("roundel: --duration '\(text)' is not a number of seconds")
         }
         let file = try loadConfig(configPath)
-        let fonts: [String]
-        do { fonts = try file?.fontPaths() ?? [] } catch { throw UserError(error.description) }
-        let resources = try loadResources(fonts: fonts, configFile: configPath)
+        let fonts: [String], typeface: Typeface
+        do {
+            fonts = try file?.fontPaths() ?? []
+            typeface = try file?.typeface() ?? .sans
+        } catch { throw UserError(error.description) }
+        let resources = try loadResources(fonts: fonts, typeface: typeface, configFile: configPath)
         do {
             let config = try (file.map(TimerConfig.parse) ?? .defaults)
             do {

@@ -96,7 +96,7 @@ final class WheelRingImageTests: XCTestCase {
         var pixels = [UInt32](repeating: 0, count: 16)
         for i in 0..<16 where (i % 4 + i / 4) % 2 == 0 { pixels[i] = 0xFFFF_FFFF }
         let image = try XCTUnwrap(Pixmap(width: 4, height: 4, pixels: pixels))
-        let half = try XCTUnwrap(downscale(image, toSide: 2))
+        let half = try XCTUnwrap(image.downscaled(width: 2, height: 2))
         XCTAssertEqual(half.pixels, Array(repeating: 0x8080_8080, count: 4))
     }
 }

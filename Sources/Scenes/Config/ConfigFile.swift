@@ -33,7 +33,7 @@ public struct ConfigFile {
     /// The sections a config file may have.
     public static let sections = ["wheel", "timer", "pie", "clock"]
     /// Top-level keys beside the sections.
-    static let settings = ["state", "scene", "scenes", "display", "input", "attract", "fonts", "sound"]
+    static let settings = ["state", "scene", "scenes", "display", "input", "attract", "typeface", "fonts", "sound"]
     /// The most bytes a config file may have (a wheel of 10 000 long names fits in 3 MB).
     public static let fileLimit = 4 << 20
     /// The most font files `fonts` may list.
@@ -91,7 +91,20 @@ public struct ConfigFile {
         return paths
     }
 
-    /// Checks every top-level setting (state, scene, scenes, display, input, attract, fonts, sound)
+    /// `typeface`: the shipped type every word is drawn in (`sans` when the file names none).
+    public func typeface() throws(ConfigError) -> Typeface {
+        guard let raw = top["typeface"] else { return .sans }
+        let name = try reader.string(raw, at: "typeface")
+        guard let typeface = Typeface(rawValue: name) else {
+            let names = Typeface.allCases.map(\.rawValue)
+            let hint = name.count <= 64 ? Misspelling.nearest(name, in: names) : nil
+            throw reader.error("typeface", "\(MessageText.quoted(name)) is not a typeface"
+                               + (hint.map { " (did you mean '\($0)'?)" } ?? "") + " (use one of \(names.joined(separator: ", ")))")
+        }
+        return typeface
+    }
+
+    /// Checks every top-level setting (state, scene, scenes, display, input, attract, typeface, fonts, sound)
     /// as the window would read it, so a config `render` accepts is one a kiosk can start with.
     public func checkSettings() throws(ConfigError) {
         _ = try statePath()
@@ -101,6 +114,7 @@ public struct ConfigFile {
         _ = try inputCooldown()
         _ = try operatorPin()
         _ = try attractAfter()
+        _ = try typeface()
         _ = try fontPaths()
         _ = try soundVolume()
         _ = try soundFiles()

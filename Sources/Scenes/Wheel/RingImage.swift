@@ -1,8 +1,8 @@
 // The default ring image (assets/ring.png): a bevelled gold rim with evenly spaced light bulbs and
 // a transparent centre, made by Roundel itself so the asset is reproducible (RingImageTests
 // regenerates it; RECORD=1 rewrites the file). Sizes are fractions of the image radius, so any side
-// gives the same picture. Also: measuring any ring image's transparent hole (RingGeometry), and the
-// area-averaging downscale the scene uses to pre-scale a ring once per wheel size.
+// gives the same picture. Also: measuring any ring image's transparent hole (RingGeometry). The scene
+// pre-scales a ring once per wheel size with Raster's `Pixmap.downscaled`.
 // Pixels are premultiplied ARGB8888; angles follow Raster (0 = 3 o'clock, clockwise).
 #if canImport(Glibc)
 import Glibc
@@ -173,59 +173,4 @@ struct RingGeometry: Equatable {
         inners.sort(); outers.sort()
         return RingGeometry(inner: max(0.5, inners[inners.count / 2]), outer: outers[outers.count / 2])
     }
-}
-
-/// `image` resampled to `side` × `side` px by area averaging (each output pixel is the exact mean
-/// of the source area it covers), separably: rows, then columns. Used only to shrink; for growing,
-/// bilinear drawing is as good. Premultiplied channels average correctly.
-func downscale(_ image: Pixmap, toSide side: Int) -> Pixmap? {
-    guard side > 0, image.width > 0, image.height > 0 else { return nil }
-    let horizontal = resampleRows(image.pixels, width: image.width, height: image.height, stride: image.stride, to: side)
-    // Transpose-free vertical pass: resample columns by treating the intermediate as column-major.
-    var transposed = [UInt32](repeating: 0, count: side * image.height)
-    for y in 0..<image.height { for x in 0..<side { transposed[x * image.height + y] = horizontal[y * side + x] } }
-    let vertical = resampleRows(transposed, width: image.height, height: side, stride: image.height, to: side)
-    var out = [UInt32](repeating: 0, count: side * side)
-    for x in 0..<side { for y in 0..<side { out[y * side + x] = vertical[x * side + y] } }
-    return Pixmap(width: side, height: side, pixels: out)
-}
-
-/// Each row of `width` px box-filtered to `target` px (fractional edge weights). The weights are the
-/// same for every row, so they are worked out once (this runs at start-up, once per frame size:
-/// per-pixel weights and libm's round() made it most of a 1080p wheel's start, per callgrind).
-private func resampleRows(_ pixels: [UInt32], width: Int, height: Int, stride: Int, to target: Int) -> [UInt32] {
-    var out = [UInt32](repeating: 0, count: target * height)
-    let ratio = Double(width) / Double(target)
-    var firsts = [Int](repeating: 0, count: target), counts = [Int](repeating: 0, count: target)
-    var spans = [Double](repeating: 0, count: target)
-    var weights: [Double] = []
-    for x in 0..<target {
-        let x0 = Double(x) * ratio, x1 = min(Double(width), Double(x + 1) * ratio)
-        firsts[x] = weights.count
-        var i = Int(x0)
-        while Double(i) < x1, i < width {
-            weights.append(min(x1, Double(i + 1)) - max(x0, Double(i)))
-            i += 1
-        }
-        counts[x] = weights.count - firsts[x]
-        spans[x] = x1 - x0
-    }
-    for y in 0..<height {
-        for x in 0..<target {
-            var sums = (0.0, 0.0, 0.0, 0.0)
-            let start = Int(Double(x) * ratio), first = firsts[x]
-            for k in 0..<counts[x] {
-                let w = weights[first + k]
-                let p = pixels[y * stride + start + k]
-                sums.0 += w * Double(p >> 24); sums.1 += w * Double(p >> 16 & 0xFF)
-                sums.2 += w * Double(p >> 8 & 0xFF); sums.3 += w * Double(p & 0xFF)
-            }
-            let n = spans[x]
-            // + 0.5 and truncation: the same as rounded() for these non-negative sums, without libm.
-            let a = UInt32(sums.0 / n + 0.5), r = min(a, UInt32(sums.1 / n + 0.5))
-            let g = min(a, UInt32(sums.2 / n + 0.5)), b = min(a, UInt32(sums.3 / n + 0.5))
-            out[y * target + x] = a << 24 | r << 16 | g << 8 | b
-        }
-    }
-    return out
 }

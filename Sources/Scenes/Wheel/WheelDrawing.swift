@@ -94,7 +94,7 @@ extension WheelScene {
             let target = Int(ringDiameter.rounded(.up))
             // Area averaging only pays when shrinking a lot: bilinear sampling of a mildly reduced
             // image shows no aliasing, and skipping the resample saves most of a large frame's start-up.
-            scaledRing = Double(target) < Double(ring.width) / 1.5 ? downscale(ring, toSide: target) : ring
+            scaledRing = Double(target) < Double(ring.width) / 1.5 ? ring.downscaled(width: target, height: target) : ring
         }
         let ringRadius = ringDiameter / 2
         let visible = hasRing ? ringRadius * ringGeometry.inner : r

@@ -159,9 +159,11 @@ final class ThemeTests: ConfigFileTestCase {
             XCTAssertEqual(canvas.pixmap[2, 700], Theme.dark.background.premultiplied, "drawn in the dark theme")
             XCTAssertEqual(wheel.items.map(\.color), Array(Theme.dark.palette.prefix(5)), "the names take its palette")
         }
-        let again = try WheelScene(config: config, resources: resources, seed: 4, ledger: try Ledger.open(path: path))
-        XCTAssertEqual(again.settings.theme, "dark", "kept in the record")
-        XCTAssertEqual(again.config.theme, .dark)
+        do {
+            let again = try WheelScene(config: config, resources: resources, seed: 4, ledger: try Ledger.open(path: path))
+            XCTAssertEqual(again.settings.theme, "dark", "kept in the record")
+            XCTAssertEqual(again.config.theme, .dark)
+        }
         // The config naming a theme of its own since: the file's edit wins.
         var edited = config
         edited.theme = .pastel

@@ -112,6 +112,12 @@ final class ThemeTests: ConfigFileTestCase {
             let text = try failure(json, load: { _ = try WheelConfig.load(path: $0) })
             XCTAssertTrue(text.hasPrefix(expected), "\(json)\n  got: \(text)\n  not: \(expected)")
         }
+        // Built in code, an empty palette is refused too (it would hand out no colour).
+        var empty = WheelConfig.defaults
+        empty.customPalette = []
+        XCTAssertThrowsError(try WheelScene(config: empty, resources: try SceneResources.loadDefault())) {
+            XCTAssertEqual(($0 as? ConfigError)?.path, "wheel.palette")
+        }
         // The other scenes refuse it too: one theme for the whole program.
         let text = try failure(#"{"theme": "sepia"}"#, load: { _ = try TimerConfig.load(path: $0) })
         XCTAssertTrue(text.hasPrefix("theme: 'sepia' is not a theme"), text)

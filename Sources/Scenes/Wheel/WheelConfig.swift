@@ -325,6 +325,11 @@ extension WheelConfig {
                 throw reader.error("wheel.items", "all weights are zero: at least one item must be able to win")
             }
         }
+        // A palette (the config's or a theme built in code) hands out colours in turn: it cannot be empty.
+        if !(WheelConfig.paletteMinimum...WheelConfig.paletteLimit).contains(palette.count) {
+            throw reader.error(customPalette == nil ? "theme.palette" : "wheel.palette",
+                               "lists \(palette.count) colours; give \(WheelConfig.paletteMinimum) to \(WheelConfig.paletteLimit)")
+        }
         do { try spin.validate() } catch {
             throw reader.error(error == .invalidTurns(spin.turns) ? "wheel.turns" : "wheel.duration", error.description)
         }

@@ -79,6 +79,18 @@ final class ThemeCLITests: XCTestCase {
         XCTAssertEqual(differing, 0, "frame 5 is render --at 0.5 with its alpha")
     }
 
+    func testTheWindowsScreenshotKeepsTheTransparency() throws {
+        let file = try config(##"{"wheel": {"backgroundColor": "#00000000"}}"##)
+        let shot = path("shot.png")
+        let r = try cli.run(["run", "--config", file, "--state", path("s.db"), "--size", "160x120", "--screenshot", shot, "--after", "0.3"],
+                            environment: ["SDL_VIDEODRIVER": "dummy"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let image = try readPNG(shot)
+        XCTAssertEqual(image[0, 0] >> 24, 0, "a corner is clear, not the window's black")
+        XCTAssertTrue(image.pixels.contains { $0 >> 24 == 255 }, "the wheel is opaque")
+        XCTAssertTrue(image.pixels.contains { $0 >> 24 > 0 && $0 >> 24 < 255 }, "edges in between")
+    }
+
     func testMP4WithATransparentBackgroundIsRefusedPointingToWebP() throws {
         let file = try config(##"{"wheel": {"backgroundColor": "#00000000"}}"##)
         let out = path("clear.mp4")

@@ -31,6 +31,29 @@ func saveScreenshot(_ frame: Pixmap, to path: String) throws(HostError) {
     do { try writePNG(frame, to: path) } catch { throw .cannotSave(reason: error.description) }
 }
 
+extension Pixmap {
+    /// This image turned `degrees` clockwise (0, 90, 180 or 270; nil for another), as the window
+    /// turns its frame for `display.rotate`.
+    func turned(by degrees: Int) -> Pixmap? {
+        switch degrees {
+        case 0: return self
+        case 180:
+            var out = Pixmap(width: width, height: height)
+            for y in 0..<height { for x in 0..<width { out?[width - 1 - x, height - 1 - y] = self[x, y] } }
+            return out
+        case 90, 270:
+            var out = Pixmap(width: height, height: width)
+            for y in 0..<height {
+                for x in 0..<width {
+                    if degrees == 90 { out?[height - 1 - y, x] = self[x, y] } else { out?[y, width - 1 - x] = self[x, y] }
+                }
+            }
+            return out
+        default: return nil
+        }
+    }
+}
+
 /// `path` from the root: relative to the current directory, as a user finds it in a file manager.
 func absolutePath(_ path: String) -> String {
     guard !path.hasPrefix("/"), let cwd = getcwd(nil, 0) else { return path }

@@ -166,7 +166,14 @@ public final class Window {
     func present() { SDL_RenderPresent(renderer) }
 
     /// The back buffer as drawn by `drawFrame`; read it before `present`, after which it is undefined.
-    func readFrame() throws(HostError) -> Pixmap { try readPixels(of: renderer) }
+    func readFrame() throws(HostError) -> Pixmap {
+        let shown = try readPixels(of: renderer)
+        // The window has no alpha (a transparent background shows over black): a frame with
+        // transparency is saved as drawn, turned as the window shows it, so its PNG keeps the alpha.
+        guard let drawn = canvas?.pixmap, drawn.pixels.contains(where: { $0 >> 24 != 255 }),
+              let turned = drawn.turned(by: rotation), turned.width == shown.width, turned.height == shown.height else { return shown }
+        return turned
+    }
 
     /// Forgets the texture so the next frame creates a new one (after SDL_RENDER_DEVICE_RESET).
     func discardTexture() {

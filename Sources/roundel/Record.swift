@@ -10,6 +10,7 @@
 import ArgumentParser
 import Dispatch
 import Draws
+import Files
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -89,6 +90,7 @@ struct Record: ParsableCommand {
             try options.make(scene, spinSeed: spinSeed, spin: recorded == nil, timeOfDay: timeOfDay, recorded: recorded)
         }
         let first = try make()
+        if kind == .mp4 { try Record.refuseTransparency(of: make(), at: start, out: out) }
         if timeOfDay == nil { timeOfDay = (first as? ClockScene)?.startTime ?? (first as? TimerScene)?.startTime }
         var end = 5.0
         if let wheel = first as? WheelScene, let stop = wheel.spinner.endTime { end = stop + 2 }
@@ -170,6 +172,20 @@ struct Record: ParsableCommand {
 }
 
 enum RecordFormat { case pngFolder, webp, mp4 }
+
+extension Record {
+    /// MP4 (H.264) has no alpha: a scene with a transparent background (a colour like #00000000) is
+    /// refused before anything is written, pointing to WebP, rather than flattened onto a colour
+    /// the user never chose. `scene` is a copy of the one recorded; a small frame of it at `t` shows
+    /// its background.
+    static func refuseTransparency(of scene: Scene, at t: Double, out: String) throws {
+        guard let canvas = Canvas(width: 64, height: 64) else { return }
+        scene.render(into: canvas, at: t)
+        guard canvas.pixmap.pixels.contains(where: { $0 >> 24 != 255 }) else { return }
+        throw UserError("roundel: --out \(MessageText.quoted(out)): MP4 has no alpha and this background is transparent; "
+                        + "record a .webp (it keeps the transparency) or give the background an opaque colour")
+    }
+}
 
 /// One core's copy of the scene and its canvas (used by that core alone).
 final class RecordWorker: @unchecked Sendable {

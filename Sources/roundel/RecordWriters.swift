@@ -103,10 +103,34 @@ final class WebPWriter: FrameWriter {
         WebPAnimEncoderDelete(encoder)
     }
 
+    /// A frame with transparency (a background colour with alpha) as straight words, kept for the next.
+    private var straight: [UInt32] = []
+
     func add(_ frame: Pixmap) throws {
-        // Frames are opaque (every scene clears to an opaque background): premultiplied = straight.
-        let imported = frame.pixels.withUnsafeBytes {
-            WebPPictureImportBGRA(&picture, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(frame.stride * 4))
+        // An opaque frame is its own straight words; one with transparency is un-premultiplied
+        // first (libwebp takes straight BGRA), into words kept from frame to frame.
+        func handOver(_ words: [UInt32], stride: Int) -> Int32 {
+            words.withUnsafeBytes {
+                WebPPictureImportBGRA(&picture, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(stride * 4))
+            }
+        }
+        let imported: Int32
+        if frame.pixels.allSatisfy({ $0 >> 24 == 255 }) {
+            imported = handOver(frame.pixels, stride: frame.stride)
+        } else {
+            if straight.count != frame.width * frame.height { straight = [UInt32](repeating: 0, count: frame.width * frame.height) }
+            for y in 0..<frame.height {
+                for x in 0..<frame.width {
+                    let pixel = frame[x, y], alpha = pixel >> 24
+                    var word: UInt32 = 0
+                    if alpha == 255 { word = pixel } else if alpha > 0 {
+                        let c = unpremultiply(pixel)
+                        word = alpha << 24 | UInt32(c.red) << 16 | UInt32(c.green) << 8 | UInt32(c.blue)
+                    }
+                    straight[y * frame.width + x] = word
+                }
+            }
+            imported = handOver(straight, stride: frame.width)
         }
         guard imported != 0 else { throw cannotWrite(path, "libwebp could not take a frame") }
         let time = Int32((Double(index) * frameMilliseconds).rounded())

@@ -33,7 +33,7 @@ final class ColorTests: XCTestCase {
             let wheel = try WheelScene(config: config, resources: resources, seed: 1)
             XCTAssertEqual(wheel.items.count, n)
             assertNeighboursDiffer(wheel.items.map(\.color), "\(n) names")
-            XCTAssertEqual(wheel.items[0].color, WheelConfig.palette[0], "the first slice keeps the first colour")
+            XCTAssertEqual(wheel.items[0].color, Theme.classic.palette[0], "the first slice keeps the first colour")
         }
         // Items from a config without colours get the same treatment; given colours are kept.
         let file = try configFile(#"{"wheel": {"items": ["a","b","c","d","e","f","g","h","i"]}}"#)

@@ -24,13 +24,22 @@ public struct ClockConfig: Sendable, Equatable {
     /// The `clock` section of `file`, or the defaults when it has none.
     public static func parse(_ file: ConfigFile) throws(ConfigError) -> ClockConfig {
         let parser = file.reader
-        guard let clock = try file.section("clock", known: knownKeys) else { return defaults }
-        var config = defaults
+        var config = defaults.themed(try file.theme())
+        guard let clock = try file.section("clock", known: knownKeys) else { return config }
         if let raw = clock["showSeconds"] { config.showSeconds = try parser.bool(raw, at: "clock.showSeconds") }
         if let raw = clock["handColor"] { config.handColor = try parser.color(raw, at: "clock.handColor") }
         if let raw = clock["secondHandColor"] { config.secondHandColor = try parser.color(raw, at: "clock.secondHandColor") }
         if let raw = clock["backgroundColor"] { config.backgroundColor = try parser.color(raw, at: "clock.backgroundColor") }
         if let raw = clock["numberColor"] { config.numberColor = try parser.color(raw, at: "clock.numberColor") }
+        return config
+    }
+
+    /// This face in `theme`'s colours (the config's own colour keys go over them).
+    public func themed(_ theme: Theme) -> ClockConfig {
+        var config = self
+        let face = theme.face
+        config.handColor = face.hand; config.secondHandColor = face.secondHand
+        config.backgroundColor = face.background; config.numberColor = face.hand
         return config
     }
 }

@@ -33,7 +33,7 @@ public struct ConfigFile {
     /// The sections a config file may have.
     public static let sections = ["wheel", "timer", "pie", "clock"]
     /// Top-level keys beside the sections.
-    static let settings = ["state", "scene", "scenes", "display", "input", "attract", "typeface", "fonts", "sound"]
+    static let settings = ["state", "scene", "scenes", "display", "input", "attract", "typeface", "fonts", "sound", "theme"]
     /// The most bytes a config file may have (a wheel of 10 000 long names fits in 3 MB).
     public static let fileLimit = 4 << 20
     /// The most font files `fonts` may list.
@@ -104,7 +104,7 @@ public struct ConfigFile {
         return typeface
     }
 
-    /// Checks every top-level setting (state, scene, scenes, display, input, attract, typeface, fonts, sound)
+    /// Checks every top-level setting (state, scene, scenes, display, input, attract, typeface, fonts, sound, theme)
     /// as the window would read it, so a config `render` accepts is one a kiosk can start with.
     public func checkSettings() throws(ConfigError) {
         _ = try statePath()
@@ -118,6 +118,19 @@ public struct ConfigFile {
         _ = try fontPaths()
         _ = try soundVolume()
         _ = try soundFiles()
+        _ = try theme()
+    }
+
+    /// `theme`: the built-in theme every scene takes its colours from (classic when not given).
+    public func theme() throws(ConfigError) -> Theme {
+        guard let raw = top["theme"] else { return .classic }
+        let name = try reader.string(raw, at: "theme")
+        guard let theme = Theme.named(name) else {
+            let hint = name.count <= 64 ? Misspelling.nearest(name, in: Theme.names) : nil
+            throw reader.error("theme", "\(MessageText.quoted(name)) is not a theme" + (hint.map { " (did you mean '\($0)'?)" } ?? "")
+                               + "; use one of \(Theme.names.joined(separator: ", "))")
+        }
+        return theme
     }
 
     /// `scene`: the scene a window shows first (nil: the file names none).

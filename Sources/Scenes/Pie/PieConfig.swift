@@ -31,13 +31,9 @@ public struct PieConfig: Sendable, Equatable {
     /// Longest accepted `duration`, in seconds (a chart that takes longer than this is a typo).
     public static let maximumDuration = 600.0
 
-    /// Twelve distinct colours (a chart of up to 12 slices repeats none); adjacent ones differ in hue
-    /// and lightness; labels on each pick black or white by contrast.
-    public static let palette: [Color] = [
-        Color(rgb: 0x3498DB), Color(rgb: 0xE67E22), Color(rgb: 0x27AE60), Color(rgb: 0xC0392B),
-        Color(rgb: 0x8E44AD), Color(rgb: 0xF1C40F), Color(rgb: 0x16A085), Color(rgb: 0x34495E),
-        Color(rgb: 0xE84393), Color(rgb: 0x95A5A6), Color(rgb: 0x8D5524), Color(rgb: 0xA3CB38),
-    ]
+    /// The classic theme's twelve distinct colours (a chart of up to 12 slices repeats none);
+    /// adjacent ones differ in hue and lightness; labels on each pick black or white by contrast.
+    public static let palette: [Color] = Theme.classic.face.palette
 
     /// A plausible results chart: votes for the party's food (they sum to 372, not 100).
     public static let defaults = PieConfig(slices: [
@@ -61,27 +57,40 @@ extension PieConfig {
     /// The `pie` section of `file`, or the defaults when it has none.
     public static func parse(_ file: ConfigFile) throws(ConfigError) -> PieConfig {
         let reader = file.reader
-        guard let pie = try file.section("pie", known: knownKeys) else { return defaults }
+        let theme = try file.theme()
+        var config = defaults.themed(theme)
+        guard let pie = try file.section("pie", known: knownKeys) else { return config }
 
-        var config = defaults
         if let raw = pie["slices"] {
             let list = try reader.array(raw, at: "pie.slices")
             config.slices = []
             var handColored: Set<Int> = []
             for (i, element) in list.enumerated() {
-                config.slices.append(try reader.pieSlice(element, at: "pie.slices[\(i)]", index: i))
+                config.slices.append(try reader.pieSlice(element, at: "pie.slices[\(i)]", index: i, palette: theme.face.palette))
                 if case .object(let o) = element, o["color"] != nil { handColored.insert(i) }
             }
             // More slices than colours: neighbours (the last and the first too) still differ.
             let colors = separatingNeighbours(config.slices.map(\.color),
                                               automatic: config.slices.indices.map { !handColored.contains($0) },
-                                              palette: palette)
+                                              palette: theme.face.palette)
             for i in config.slices.indices { config.slices[i].color = colors[i] }
         }
         if let raw = pie["duration"] { config.duration = try reader.number(raw, at: "pie.duration") }
         if let raw = pie["backgroundColor"] { config.backgroundColor = try reader.color(raw, at: "pie.backgroundColor") }
         if let raw = pie["textColor"] { config.textColor = try reader.color(raw, at: "pie.textColor") }
         try config.validate(file: file.file)
+        return config
+    }
+
+    /// This chart in `theme`'s face colours: paper, ink, and its default slices in the theme's
+    /// chart palette (the config's own keys go over them).
+    public func themed(_ theme: Theme) -> PieConfig {
+        var config = self
+        let face = theme.face
+        config.backgroundColor = face.background; config.textColor = face.text
+        if config.slices == PieConfig.defaults.slices {
+            for i in config.slices.indices { config.slices[i].color = face.palette[i % face.palette.count] }
+        }
         return config
     }
 
@@ -106,13 +115,12 @@ extension PieConfig {
 
 extension ConfigReader {
     /// One element of `pie.slices`: `value` is required; `label` defaults to "", `color` to the palette.
-    func pieSlice(_ raw: JSONValue, at path: String, index: Int) throws(ConfigError) -> PieSlice {
+    func pieSlice(_ raw: JSONValue, at path: String, index: Int, palette: [Color]) throws(ConfigError) -> PieSlice {
         let o = try object(raw, at: path)
         try rejectUnknownKeys(o, known: PieConfig.knownSliceKeys, at: path)
         guard let rawValue = o["value"] else {
             throw error(path + ".value", "is missing (every slice needs a number ≥ 0)")
         }
-        let palette = PieConfig.palette
         var slice = PieSlice(label: "", value: try number(rawValue, at: path + ".value"), color: palette[index % palette.count])
         if let label = o["label"] { slice.label = try string(label, at: path + ".label") }
         if let color = o["color"] { slice.color = try self.color(color, at: path + ".color") }

@@ -78,9 +78,9 @@ extension TimerConfig {
     /// The `timer` section of `file`, or the defaults when it has none.
     public static func parse(_ file: ConfigFile) throws(ConfigError) -> TimerConfig {
         let parser = file.reader
-        guard let timer = try file.section("timer", known: knownKeys) else { return defaults }
+        var config = defaults.themed(try file.theme())
+        guard let timer = try file.section("timer", known: knownKeys) else { return config }
 
-        var config = defaults
         if let raw = timer["duration"] {
             config.steps[0].duration = try parser.duration(raw, at: "timer.duration")
         }
@@ -132,6 +132,16 @@ extension TimerConfig {
         var left = (until - now).truncatingRemainder(dividingBy: 86_400)
         if left <= 0 { left += 86_400 }
         return left
+    }
+
+    /// This config in `theme`'s face colours (the config's own colour keys go over them).
+    public func themed(_ theme: Theme) -> TimerConfig {
+        var config = self
+        let face = theme.face
+        config.trackColor = face.track; config.progressColor = face.progress
+        config.backgroundColor = face.background; config.textColor = face.text
+        config.warnColor = face.warn; config.dangerColor = face.danger
+        return config
     }
 
     /// Checks a config built in code (the parser already guarantees all of this for files).

@@ -1,32 +1,24 @@
 // The one function that draws a panel and its controls: a dark rounded box, then each control by its
 // kind, then a gold ring round the focused one. Sizes come from the panel's `textSize` and each
 // control's frame (px); text that does not fit its frame ends in "…". The look follows the entry
-// editor and the problem panel: near-black panels, white text, gold for what is chosen or focused.
+// editor and the problem panel: near-black panels, white text, gold for what is chosen or focused, in
+// the classic theme; the wheel's theme gives the colours (Theme.PanelColors).
 import BitmapFont
 import Raster
 
-enum ControlLook {
-    static let panel = Color(rgb: 0x10141D)
-    static let field = Color(rgb: 0x232A3A)
-    static let edge = Color(rgb: 0x3A4255)
-    static let text = Color.white
-    static let secondary = Color(rgb: 0x8A93A6)
-    static let accent = Color(rgb: 0xF2CC5B)
-    static let onAccent = Color(rgb: 0x10141D)
-}
-
 extension ControlPanel {
-    func draw(in canvas: Canvas, fonts: FontStack) {
-        if framed { canvas.fill(roundedRect(frame, radius: textSize * 0.6), color: ControlLook.panel) }
-        for control in controls { draw(control, in: canvas, fonts: fonts) }
+    /// `look`: the theme's panel colours (classic: near-black, white text, gold for what is chosen).
+    func draw(in canvas: Canvas, fonts: FontStack, look: Theme.PanelColors = Theme.classic.panel) {
+        if framed { canvas.fill(roundedRect(frame, radius: textSize * 0.6), color: look.panel) }
+        for control in controls { draw(control, in: canvas, fonts: fonts, look: look) }
         if let focus, controls.indices.contains(focus) {
             let ring = controls[focus].frame.insetBy(-max(2, textSize * 0.12))
             canvas.stroke(roundedRect(ring, radius: min(ring.height / 2, textSize * 0.5)),
-                          style: StrokeStyle(width: max(2, textSize * 0.1)), color: ControlLook.accent)
+                          style: StrokeStyle(width: max(2, textSize * 0.1)), color: look.accent)
         }
     }
 
-    private func draw(_ control: Control<ID>, in canvas: Canvas, fonts: FontStack) {
+    private func draw(_ control: Control<ID>, in canvas: Canvas, fonts: FontStack, look: Theme.PanelColors) {
         let box = control.frame
         func text(_ s: String, size: Double, color: Color, at x: Double, width: Double, alignment: TextAlignment = .left) {
             fonts.draw(fonts.fitted(s, size: size, width: width), in: canvas, at: Point(x: x, y: box.center.y),
@@ -35,27 +27,27 @@ extension ControlPanel {
         let radius = min(box.height / 2, textSize * 0.45)
         switch control.kind {
         case .heading(let s):
-            text(s, size: textSize * 1.2, color: ControlLook.text, at: box.minX, width: box.width)
+            text(s, size: textSize * 1.2, color: look.text, at: box.minX, width: box.width)
         case .text(let s, let secondary):
-            text(s, size: secondary ? textSize * 0.8 : textSize, color: secondary ? ControlLook.secondary : ControlLook.text,
+            text(s, size: secondary ? textSize * 0.8 : textSize, color: secondary ? look.secondary : look.text,
                  at: box.minX, width: box.width)
         case .button(let s, let prominent):
-            canvas.fill(roundedRect(box, radius: radius), color: prominent ? ControlLook.accent : ControlLook.field)
+            canvas.fill(roundedRect(box, radius: radius), color: prominent ? look.accent : look.field)
             if !prominent {
-                canvas.stroke(roundedRect(box.insetBy(0.5), radius: radius), style: StrokeStyle(width: 1), color: ControlLook.edge)
+                canvas.stroke(roundedRect(box.insetBy(0.5), radius: radius), style: StrokeStyle(width: 1), color: look.edge)
             }
             let size = min(textSize, box.height * 0.5)
-            text(s, size: size, color: prominent ? ControlLook.onAccent : ControlLook.text, at: box.center.x,
+            text(s, size: size, color: prominent ? look.onAccent : look.text, at: box.center.x,
                  width: box.width - size, alignment: .center)
         case .choice(let options, let selected):
-            canvas.fill(roundedRect(box, radius: radius), color: ControlLook.field)
+            canvas.fill(roundedRect(box, radius: radius), color: look.field)
             guard !options.isEmpty else { return }
             let w = box.width / Double(options.count)
             let size = min(textSize * 0.9, box.height * 0.5)
             for (k, option) in options.enumerated() {
                 let segment = Rect(x: box.minX + Double(k) * w, y: box.minY, width: w, height: box.height)
-                if k == selected { canvas.fill(roundedRect(segment.insetBy(2), radius: radius), color: ControlLook.accent) }
-                text(option, size: size, color: k == selected ? ControlLook.onAccent : ControlLook.text, at: segment.center.x,
+                if k == selected { canvas.fill(roundedRect(segment.insetBy(2), radius: radius), color: look.accent) }
+                text(option, size: size, color: k == selected ? look.onAccent : look.text, at: segment.center.x,
                      width: w - size * 0.6, alignment: .center)
             }
         case .stepper(let value):
@@ -64,21 +56,21 @@ extension ControlPanel {
             let plus = Rect(x: box.maxX - side, y: box.minY, width: side, height: box.height)
             let size = min(textSize, box.height * 0.55)
             for (button, sign) in [(minus, "−"), (plus, "+")] {
-                canvas.fill(roundedRect(button, radius: radius), color: ControlLook.field)
-                canvas.stroke(roundedRect(button.insetBy(0.5), radius: radius), style: StrokeStyle(width: 1), color: ControlLook.edge)
-                text(sign, size: size, color: ControlLook.text, at: button.center.x, width: side, alignment: .center)
+                canvas.fill(roundedRect(button, radius: radius), color: look.field)
+                canvas.stroke(roundedRect(button.insetBy(0.5), radius: radius), style: StrokeStyle(width: 1), color: look.edge)
+                text(sign, size: size, color: look.text, at: button.center.x, width: side, alignment: .center)
             }
-            text(value, size: size, color: ControlLook.text, at: box.center.x, width: box.width - 2 * side, alignment: .center)
+            text(value, size: size, color: look.text, at: box.center.x, width: box.width - 2 * side, alignment: .center)
         case .row(let columns, let dimmed):
             guard let first = columns.first else { return }
-            let color = dimmed ? ControlLook.secondary : ControlLook.text
+            let color = dimmed ? look.secondary : look.text
             let rest = columns.dropFirst()
             let columnWidth = box.width * 0.2
             let firstWidth = box.width - Double(rest.count) * columnWidth
             text(first, size: textSize * 0.85, color: color, at: box.minX, width: firstWidth - textSize * 0.5)
             for (k, column) in rest.enumerated() {
                 let right = box.minX + firstWidth + Double(k + 1) * columnWidth
-                text(column, size: textSize * 0.75, color: ControlLook.secondary, at: right, width: columnWidth - textSize * 0.3,
+                text(column, size: textSize * 0.75, color: look.secondary, at: right, width: columnWidth - textSize * 0.3,
                      alignment: .right)
             }
         }

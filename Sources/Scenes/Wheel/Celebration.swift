@@ -166,11 +166,12 @@ extension WheelScene {
         let card = Rect(x: (w - cardWidth) / 2, y: (h - cardHeight) / 2, width: cardWidth, height: cardHeight)
         let radius = 0.08 * cardHeight
         canvas.fill(roundedRect(card.insetBy(-0.02 * cardHeight), radius: radius * 1.2), color: color.withOpacity(k))
-        canvas.fill(roundedRect(card, radius: radius), color: Color(rgb: 0x10141D).withOpacity(k))
-        let ink = Color.white.withOpacity(k)
+        let look = config.theme.panel
+        canvas.fill(roundedRect(card, radius: radius), color: look.panel.withOpacity(k))
+        let ink = look.text.withOpacity(k)
         if item.prize {
             fonts.draw("WINNER", in: canvas, at: Point(x: w / 2, y: card.y + 0.2 * cardHeight),
-                       style: TextStyle(size: 0.11 * cardHeight, color: TimerScene.mix(color, towards: .white, amount: 0.35).withOpacity(k),
+                       style: TextStyle(size: 0.11 * cardHeight, color: TimerScene.mix(color, towards: look.text, amount: 0.35).withOpacity(k),
                                         alignment: .center, verticalAlignment: .middle))
         }
         let room = cardWidth * 0.86
@@ -199,7 +200,7 @@ extension WheelScene {
         }
         if hasValue {
             fonts.draw(layout.valueText, in: canvas, at: Point(x: w / 2, y: card.y + 0.84 * cardHeight),
-                       style: TextStyle(size: layout.valueSize, color: Color(rgb: 0xFFD43B).withOpacity(k),
+                       style: TextStyle(size: layout.valueSize, color: look.value.withOpacity(k),
                                         alignment: .center, verticalAlignment: .middle))
         }
     }

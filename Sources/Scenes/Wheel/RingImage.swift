@@ -55,13 +55,17 @@ public enum RingImage {
     /// with two engraved grooves. The soft shadow it casts inward onto the slices is not in it.
     struct Band {
         let outer: Double, inner: Double, middle: Double, half: Double
+        /// The bevel's colours in shadow, lit and in the highlight (the theme's ring), 0…255 per channel.
+        let dark: (Int, Int, Int), gold: (Int, Int, Int), pale: (Int, Int, Int)
 
         /// A band round a disc of `radius` (the image's half side) whose rim lies at `outer`.
-        init(radius: Double, outer: Double) {
+        init(radius: Double, outer: Double, colors: Theme.RingColors = Theme.classic.ring) {
             self.outer = outer
             inner = radius * innerFraction
             middle = (outer + inner) / 2
             half = (outer - inner) / 2
+            func channels(_ c: Color) -> (Int, Int, Int) { (Int(c.red), Int(c.green), Int(c.blue)) }
+            dark = channels(colors.shadow); gold = channels(colors.body); pale = channels(colors.shine)
         }
 
         static let light = RingImage.normalized(-0.28, -0.38, 0.88)
@@ -89,7 +93,6 @@ public enum RingImage {
         /// The lit colour at radius `r` in direction (`ex`, `ey`) from the centre, 0…255 per channel.
         private func color(r: Double, ex: Double, ey: Double) -> (Double, Double, Double) {
             let light = Band.light, halfway = Band.halfway
-            let dark = (0x6B, 0x45, 0x0C), gold = (0xE0, 0xAE, 0x2E), pale = (0xFF, 0xF1, 0xB8)
             // Across the band u runs −1 (inner edge) … 1 (outer edge); the profile is a flattened torus.
             let u = max(-1, min(1, (r - middle) / half))
             let tilt = u * 0.9
@@ -109,14 +112,16 @@ public enum RingImage {
 
     /// A bulb in the rim's middle track: a dark socket, a warm glow, a radial gradient from amber to
     /// white-hot, and a small specular dot toward the top-left.
-    static func paintBulb(_ canvas: Canvas, at p: Point, radius bulb: Double) {
-        canvas.fill(.circle(center: p, radius: bulb * 2.1), color: Color(rgb: 0xFFE082, alpha: 45))
-        canvas.fill(.circle(center: p, radius: bulb * 1.6), color: Color(rgb: 0xFFECB3, alpha: 70))
-        canvas.fill(.circle(center: p, radius: bulb * 1.18), color: Color(rgb: 0x4A2E06))
+    static func paintBulb(_ canvas: Canvas, at p: Point, radius bulb: Double, colors: Theme.RingColors = Theme.classic.ring) {
+        canvas.fill(.circle(center: p, radius: bulb * 2.1), color: colors.glow)
+        canvas.fill(.circle(center: p, radius: bulb * 1.6), color: colors.halo)
+        canvas.fill(.circle(center: p, radius: bulb * 1.18), color: colors.socket)
         let steps = 10
+        let from = (Int(colors.bulb.red), Int(colors.bulb.green), Int(colors.bulb.blue))
+        let to = (Int(colors.bulbHot.red), Int(colors.bulbHot.green), Int(colors.bulbHot.blue))
         for s in 0..<steps {
             let f = Double(s) / Double(steps - 1)
-            let c = mix((0xF5, 0xA6, 0x0B), (0xFF, 0xFD, 0xEE), pow(f, 0.7))
+            let c = mix(from, to, pow(f, 0.7))
             canvas.fill(.circle(center: p, radius: bulb * (1 - 0.8 * f)),
                         color: Color(red: UInt8(c.0.rounded()), green: UInt8(c.1.rounded()), blue: UInt8(c.2.rounded())))
         }

@@ -6,7 +6,7 @@ import Motion
 import Raster
 
 enum SettingsControl: Hashable {
-    case close, afterWin, duration, profile, labels, odds, celebration, volume, entries, winners, done
+    case close, afterWin, duration, profile, labels, odds, celebration, volume, theme, entries, winners, done
 }
 
 /// What the wheel does after a panel took an input.
@@ -30,7 +30,7 @@ struct SettingsPanel: Equatable {
     /// The panel laid out on a frame of `size`.
     func panel(for size: Size) -> ControlPanel<SettingsControl> {
         let margin = max(6, 0.03 * min(size.width, size.height))
-        let rowCount = 10.0   // the title, seven settings, the buttons, and room between them
+        let rowCount = 11.0   // the title, eight settings, the buttons, and room between them
         let row = max(20, min(56, 0.075 * min(size.width, size.height), (size.height - 2 * margin) / (rowCount + 0.6)))
         let width = min(size.width - 2 * margin, max(min(360, size.width - 2 * margin), min(720, 0.62 * size.width)))
         let height = row * (rowCount + 0.6)
@@ -53,6 +53,7 @@ struct SettingsPanel: Equatable {
             ("Odds on slices", .odds, .choice(["Off", "On"], selected: s.showOdds ? 1 : 0)),
             ("Confetti", .celebration, .choice(["Off", "On"], selected: s.celebration ? 1 : 0)),
             ("Sound", .volume, .stepper(s.volume == 0 ? "Off" : "\(Int((s.volume * 100).rounded())) %")),
+            ("Theme", .theme, .stepper(SettingsPanel.themeTitle(s.theme))),
         ]
         for (label, id, kind) in rows {
             controls.append(Control(.text(label, secondary: false), frame: Rect(x: frame.minX + pad, y: y, width: labelWidth, height: row * 0.8)))
@@ -90,11 +91,21 @@ struct SettingsPanel: Equatable {
             guard s.profile != .classic else { return .none }   // a classic spin's length is its own
             s.duration = SettingsPanel.stepped(s.duration, in: WheelSettings.durations, by: d)
         case .step(.volume, let d): s.volume = SettingsPanel.stepped(s.volume, in: WheelSettings.volumes, by: d)
+        case .step(.theme, let d):
+            // Round the built-in themes, both ways.
+            let names = Theme.names, k = names.firstIndex(of: s.theme) ?? 0
+            s.theme = names[((k + d.signum()) % names.count + names.count) % names.count]
         case .step: return .none
         }
         guard s != settings else { return .none }
         settings = s
         return .apply(s)
+    }
+
+    /// A theme's name as the panel shows it: "high-contrast" is "High contrast".
+    static func themeTitle(_ name: String) -> String {
+        let words = name.replacing("-", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
     }
 
     /// The value `delta` steps from `value` in `values` (a value between steps goes to the nearest step

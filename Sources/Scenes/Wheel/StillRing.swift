@@ -36,8 +36,9 @@ struct StillRing {
     /// shadow); from `opaqueFrom` to `opaqueTo` the band covers them completely.
     let opaqueFrom: Double, opaqueTo: Double
 
-    /// The ring drawn `radius` px round `center` (the image's half side: its rim lies just inside).
-    init(center: Point, radius: Double) {
+    /// The ring drawn `radius` px round `center` (the image's half side: its rim lies just inside),
+    /// in the theme's `colors`.
+    init(center: Point, radius: Double, colors: Theme.RingColors = Theme.classic.ring) {
         self.center = center
         // Nothing to draw for a ring of no size (or one no frame could hold).
         guard radius > 0, radius < Double(Pixmap.maxSide), center.x.isFinite, center.y.isFinite else {
@@ -46,7 +47,7 @@ struct StillRing {
             return
         }
         let outer = radius * RingImage.outerFraction
-        let bandShape = RingImage.Band(radius: radius, outer: outer)
+        let bandShape = RingImage.Band(radius: radius, outer: outer, colors: colors)
         let edge = bandShape.inner, width = StillRing.shadowWidthFraction * radius
         opaqueFrom = edge + 0.5
         opaqueTo = outer - 0.5
@@ -103,7 +104,7 @@ struct StillRing {
         for k in 0..<(StillRing.phases * StillRing.phases) {
             let fx = Double(k % StillRing.phases) / Double(StillRing.phases), fy = Double(k / StillRing.phases) / Double(StillRing.phases)
             guard let canvas = Canvas(width: side, height: side) else { break }
-            RingImage.paintBulb(canvas, at: Point(x: Double(o) + fx, y: Double(o) + fy), radius: bulb)
+            RingImage.paintBulb(canvas, at: Point(x: Double(o) + fx, y: Double(o) + fy), radius: bulb, colors: colors)
             bulbs.append(SpanImage(canvas.pixmap, at: (-o, -o)))
         }
         self.bulbs = bulbs

@@ -84,11 +84,12 @@ extension WheelScene {
         }
         // drawHub
         let h = frame.hubRadius
+        let hub = config.theme.hub
         lines.append(circle(Point(x: c.x, y: c.y + h * 0.12), h * 1.08, Color(rgb: 0x000000, alpha: 70)))
-        lines.append(circle(c, h, Color(rgb: 0x7A5410)))
-        lines.append(circle(c, h * 0.86, Color(rgb: 0xD9A521)))
-        lines.append(circle(Point(x: c.x - h * 0.1, y: c.y - h * 0.12), h * 0.62, Color(rgb: 0xF2CC5B)))
-        lines.append(circle(Point(x: c.x - h * 0.28, y: c.y - h * 0.3), h * 0.2, Color(rgb: 0xFFF6D8, alpha: 200)))
+        lines.append(circle(c, h, hub.rim))
+        lines.append(circle(c, h * 0.86, hub.body))
+        lines.append(circle(Point(x: c.x - h * 0.1, y: c.y - h * 0.12), h * 0.62, hub.shine))
+        lines.append(circle(Point(x: c.x - h * 0.28, y: c.y - h * 0.3), h * 0.2, hub.spot))
         // drawPointer: the same triangle as `prepare` builds
         let tip = frame.pointerTip
         let baseY = c.y - r - WheelLayout.pointerRise * r, halfWidth = 0.085 * r
@@ -98,16 +99,16 @@ extension WheelScene {
         lines.append("polygon \(corners) 0 0 \(rgba(config.pointerColor))")
         lines.append("outline \(corners) \(number(max(1, 0.012 * r))) \(rgba(darker(config.pointerColor, by: 0.45)))")
         let pin = Point(x: c.x, y: c.y - r - WheelLayout.pointerRise * r + 0.035 * r)
-        lines.append(circle(pin, 0.03 * r, Color(rgb: 0xF2CC5B)))
+        lines.append(circle(pin, 0.03 * r, hub.shine))
         // drawResult draws nothing while spinning; drawButton, disabled (a thumbnail has none)
         let b = layout.buttonRect
         if b.width > 0, b.height > 0 {
             let box = "\(number(b.x)) \(number(b.y)) \(number(b.width)) \(number(b.height)) \(number(b.height / 2))"
             lines.append("roundrect \(box) 0 \(number(max(1, b.height * 0.06))) \(rgba(Color(rgb: 0x000000, alpha: 80)))")
-            lines.append("roundrect \(box) 0 0 \(rgba(Color(rgb: 0x5C6372)))")
+            lines.append("roundrect \(box) 0 0 \(rgba(config.theme.button.disabledFill))")
             let width = fonts.measure("START", size: 1).width
             let size = min(b.height * 0.52, b.width * 0.8 / max(width, 1))
-            lines.append("text \(number(b.center.x)) \(number(b.center.y)) \(number(size)) \(rgba(Color(rgb: 0x2A2F3A))) START")
+            lines.append("text \(number(b.center.x)) \(number(b.center.y)) \(number(size)) \(rgba(config.theme.button.disabledText)) START")
         }
         let half = max(frame.ringDiameter / 2, frame.sliceRadius) + 3
         let dirty = PixelRect(enclosing: Rect(x: c.x - half, y: c.y - half, width: 2 * half, height: 2 * half))

@@ -82,8 +82,21 @@ public struct WheelConfig: Sendable, Equatable {
     /// Every label's colour; nil (the default): each item's `labelColor`, else black or white,
     /// whichever contrasts more with its slice.
     public var labelColor: Color?
-    public var pointerColor = Color(rgb: 0xE53935)
-    public var backgroundColor = Color(rgb: 0x161A24)
+    /// Every colour not given here (top-level `theme`); `pointerColor`, `backgroundColor` and
+    /// `palette`, when given, go over the theme's.
+    public var theme = Theme.classic
+    /// The config's own `palette` (nil: the theme's).
+    public var customPalette: [Color]?
+    var pointerOverride: Color?, backgroundOverride: Color?
+    public var pointerColor: Color {
+        get { pointerOverride ?? theme.pointer }
+        set { pointerOverride = newValue }
+    }
+    /// Behind the wheel; an alpha below 255 gives PNGs and WebPs with transparency.
+    public var backgroundColor: Color {
+        get { backgroundOverride ?? theme.background }
+        set { backgroundOverride = newValue }
+    }
     /// What happens to a winner after the result is shown: keep it, or remove it for the event.
     public var afterWin = AfterWin.keep
     public var soldOut = SoldOutStyle.grey
@@ -103,17 +116,12 @@ public struct WheelConfig: Sendable, Equatable {
     /// The shortest spin the config accepts, in seconds.
     public static let minimumDuration = 0.1
 
-    /// Eight prizes in a palette where every slice's label (black or white) reads at 4.5:1 or more.
-    public static let defaults = WheelConfig(items: [
-        WheelItem(text: "100", color: Color(rgb: 0xE5484D), value: 100),
-        WheelItem(text: "500", color: Color(rgb: 0xF08C00), value: 500),
-        WheelItem(text: "Try again", color: Color(rgb: 0x2F9E44), value: 0),
-        WheelItem(text: "1,000", color: Color(rgb: 0x1C7ED6), value: 1000),
-        WheelItem(text: "200", color: Color(rgb: 0x9C36B5), value: 200),
-        WheelItem(text: "Jackpot", color: Color(rgb: 0xD6336C), value: 5000),
-        WheelItem(text: "50", color: Color(rgb: 0x0B7285), value: 50),
-        WheelItem(text: "Free spin", color: Color(rgb: 0x5F3DC4), value: 0),
-    ])
+    /// Eight prizes in the theme's palette (every built-in one gives each label 4.5:1 or more).
+    public static let defaults = WheelConfig(items: WheelConfig.items(from: [
+        Entry(text: "100", value: 100), Entry(text: "500", value: 500), Entry(text: "Try again", value: 0),
+        Entry(text: "1,000", value: 1000), Entry(text: "200", value: 200), Entry(text: "Jackpot", value: 5000),
+        Entry(text: "50", value: 50), Entry(text: "Free spin", value: 0),
+    ]))
 
     /// The slices actually shown: `items`, or 1…n for numbered mode (odd white, even black as in seed 002).
     public var effectiveItems: [WheelItem] {
@@ -121,20 +129,35 @@ public struct WheelConfig: Sendable, Equatable {
         return WheelConfig.numberedItems(n)
     }
 
-    /// Items for a names list: colours from the palette, in order.
+    /// Items for a names list: colours from the classic palette, in order (a wheel shows them in
+    /// its own: `withPaletteColors`).
     public static func items(from entries: [Entry]) -> [WheelItem] {
         entries.enumerated().map { i, e in
-            var item = WheelItem(text: e.text, color: paletteColor(i), value: e.value, weight: e.weight, stock: e.stock, prize: e.prize)
+            var item = WheelItem(text: e.text, color: Theme.classic.palette[i % Theme.classic.palette.count], value: e.value,
+                                 weight: e.weight, stock: e.stock, prize: e.prize)
             item.automaticColor = true
             return item
         }
     }
 
-    /// The default prizes' eight colours, handed in turn to items without one.
-    static let palette = defaults.items.map(\.color)
+    /// The colours handed in turn to items without one: the config's `palette`, else the theme's.
+    var palette: [Color] { customPalette ?? theme.palette }
 
-    /// The colour an item without one gets: the palette in turn (see `separatingNeighbours`).
-    static func paletteColor(_ i: Int) -> Color { palette[i % palette.count] }
+    /// The colour item `i` without one gets: the palette in turn (see `separatingNeighbours`).
+    func paletteColor(_ i: Int) -> Color { palette[i % palette.count] }
+
+    /// `items` with every item that has no colour of its own coloured from this config's palette.
+    func withPaletteColors(_ items: [WheelItem]) -> [WheelItem] {
+        items.enumerated().map { i, item in
+            var item = item
+            if item.automaticColor { item.color = paletteColor(i) }
+            return item
+        }
+    }
+
+    /// The most colours `palette` may list, and the fewest (neighbours must be able to differ).
+    static let paletteLimit = 64
+    static let paletteMinimum = 3
 
     static func numberedItems(_ n: Int) -> [WheelItem] {
         (1...max(n, 1)).map { k in
@@ -145,7 +168,7 @@ public struct WheelConfig: Sendable, Equatable {
     /// The keys a `wheel` section may hold (one place, used by the parser and its message).
     static let knownKeys = ["items", "itemsFile", "sizeByWeight", "ringImage", "ringLineWidth", "profile", "duration", "turns",
                             "numbered", "labelColor", "pointerColor", "backgroundColor", "afterWin", "soldOut", "showOdds",
-                            "labelOrientation", "celebration", "valueFormat"]
+                            "labelOrientation", "celebration", "valueFormat", "palette"]
     static let knownItemKeys = ["text", "color", "labelColor", "value", "weight", "stock", "prize"]
     /// The largest stock an item may have.
     static let stockLimit = 1_000_000_000
@@ -162,9 +185,12 @@ extension WheelConfig {
     public static func parse(_ file: ConfigFile) throws(ConfigError) -> WheelConfig {
         let parser = file.reader
         let baseDirectory = file.baseDirectory
-        guard let wheel = try file.section("wheel", known: knownKeys) else { return defaults }
-
         var config = defaults
+        config.theme = try file.theme()
+        guard let wheel = try file.section("wheel", known: knownKeys) else {
+            config.items = config.withPaletteColors(config.items)
+            return config
+        }
         if let raw = wheel["items"] {
             guard wheel["itemsFile"] == nil else {
                 throw parser.error("wheel.itemsFile", "cannot be combined with wheel.items (give the entries one way)")
@@ -249,6 +275,7 @@ extension WheelConfig {
         if let raw = wheel["labelColor"], raw != .null { config.labelColor = try parser.color(raw, at: "wheel.labelColor") }
         if let raw = wheel["pointerColor"] { config.pointerColor = try parser.color(raw, at: "wheel.pointerColor") }
         if let raw = wheel["backgroundColor"] { config.backgroundColor = try parser.color(raw, at: "wheel.backgroundColor") }
+        if let raw = wheel["palette"] { config.customPalette = try parser.palette(raw, at: "wheel.palette") }
         if let raw = wheel["ringImage"] {
             config.ring = try parser.ring(raw, at: "wheel.ringImage", baseDirectory: baseDirectory)
         }
@@ -264,6 +291,7 @@ extension WheelConfig {
         if config.numbered == nil, !config.items.contains(where: { $0.weight > 0 }) {
             throw parser.error("wheel.items", "all weights are zero: at least one item must be able to win")
         }
+        config.items = config.withPaletteColors(config.items)
         return config
     }
 
@@ -296,6 +324,11 @@ extension WheelConfig {
             guard items.contains(where: { $0.weight > 0 }) else {
                 throw reader.error("wheel.items", "all weights are zero: at least one item must be able to win")
             }
+        }
+        // A palette (the config's or a theme built in code) hands out colours in turn: it cannot be empty.
+        if !(WheelConfig.paletteMinimum...WheelConfig.paletteLimit).contains(palette.count) {
+            throw reader.error(customPalette == nil ? "theme.palette" : "wheel.palette",
+                               "lists \(palette.count) colours; give \(WheelConfig.paletteMinimum) to \(WheelConfig.paletteLimit)")
         }
         do { try spin.validate() } catch {
             throw reader.error(error == .invalidTurns(spin.turns) ? "wheel.turns" : "wheel.duration", error.description)

@@ -9,7 +9,7 @@ import Raster
 extension ConfigReader {
     /// An item: a plain string (a name) or an object with text, color, value, weight, stock and prize.
     func item(_ value: JSONValue, at path: String, index: Int) throws(ConfigError) -> WheelItem {
-        var item = WheelItem(text: "", color: WheelConfig.paletteColor(index))
+        var item = WheelItem(text: "", color: Theme.classic.palette[index % Theme.classic.palette.count])
         item.automaticColor = true
         if case .string(let text) = value { item.text = try name(text, at: path); return item }
         guard case .object(let o) = value else {
@@ -34,6 +34,18 @@ extension ConfigReader {
             item.stock = Int(n)
         }
         return item
+    }
+
+    /// `wheel.palette`: colours for the entries without one, 3 to 64 of them (neighbours must be able to differ).
+    func palette(_ value: JSONValue, at path: String) throws(ConfigError) -> [Color] {
+        let list = try array(value, at: path)
+        guard list.count >= WheelConfig.paletteMinimum, list.count <= WheelConfig.paletteLimit else {
+            throw error(path, "lists \(list.count) colour\(list.count == 1 ? "" : "s"); give \(WheelConfig.paletteMinimum) to \(WheelConfig.paletteLimit), "
+                        + "like [\"#E5484D\", \"#1C7ED6\", \"#2F9E44\"] (so neighbouring slices differ)")
+        }
+        var colors: [Color] = []
+        for (i, element) in list.enumerated() { colors.append(try color(element, at: path + "[\(i)]")) }
+        return colors
     }
 
     /// An item's text: a name holds no control character (a JSON string can spell one: "\u0000").

@@ -67,6 +67,8 @@ struct WheelFrameCache {
     let pointer: Path
     /// The hub's discs, back to front, and the pointer's pin: built once, filled every frame.
     var hub: [(path: Path, color: Color)] = []
+    /// A dense wheel's plate as `Canvas.fillSectors` fills it (the theme's colour, premultiplied).
+    var plateColors: [UInt32] = []
     var pin = Path()
     /// The shipped ring: band and shadow that do not turn, bulbs that do (nil for other rings).
     var stillRing: StillRing?
@@ -104,7 +106,7 @@ extension WheelScene {
         // its inner part, and nothing under the band needs the backdrop either: the ring covers both,
         // so no pixel changes. The shipped ring is opaque across its band; a translucent one is not.
         var fillRadius = sliceRadius, opaqueOuter = sliceRadius
-        let stillRing = hasShippedRing ? StillRing(center: layout.center, radius: ringRadius) : nil
+        let stillRing = hasShippedRing ? StillRing(center: layout.center, radius: ringRadius, colors: config.theme.ring) : nil
         if let stillRing, stillRing.opaqueTo - stillRing.opaqueFrom > 4 {
             // Slices a pixel and a half past the band's inner edge cover every pixel it lets through.
             fillRadius = min(sliceRadius, stillRing.opaqueFrom + 1.5)
@@ -208,14 +210,15 @@ extension WheelScene {
                                    backdrop: nil, pointer: pointer, pointerTip: tip,
                                    button: roundedRect(layout.buttonRect, radius: layout.buttonRect.height / 2))
         // The backdrop is drawn by the same code as before caching, so frames are pixel for pixel the same.
-        let h = hub
+        let h = hub, hubColors = config.theme.hub
         made.hub = [
             (.circle(center: Point(x: c.x, y: c.y + h * 0.12), radius: h * 1.08), Color(rgb: 0x000000, alpha: 70)),
-            (.circle(center: c, radius: h), Color(rgb: 0x7A5410)),
-            (.circle(center: c, radius: h * 0.86), Color(rgb: 0xD9A521)),
-            (.circle(center: Point(x: c.x - h * 0.1, y: c.y - h * 0.12), radius: h * 0.62), Color(rgb: 0xF2CC5B)),
-            (.circle(center: Point(x: c.x - h * 0.28, y: c.y - h * 0.3), radius: h * 0.2), Color(rgb: 0xFFF6D8, alpha: 200)),
+            (.circle(center: c, radius: h), hubColors.rim),
+            (.circle(center: c, radius: h * 0.86), hubColors.body),
+            (.circle(center: Point(x: c.x - h * 0.1, y: c.y - h * 0.12), radius: h * 0.62), hubColors.shine),
+            (.circle(center: Point(x: c.x - h * 0.28, y: c.y - h * 0.3), radius: h * 0.2), hubColors.spot),
         ]
+        made.plateColors = [config.theme.plate.premultiplied]
         made.sectorFill = sectorFill
         made.plateRadius = plate
         let rim = max(1.5, 0.012 * r)
@@ -311,8 +314,8 @@ extension WheelScene {
             // The plate at memset speed (one sector: a plain disc, pixels whose centre is inside), its
             // hard edge hidden under a gold rim that reaches 0.75 px past it.
             canvas.fillSectors(center: frame.layout.center, radius: frame.plateRadius, hole: frame.hubRadius - 1.5,
-                               boundaries: WheelScene.plateBoundaries, colors: WheelScene.plateColors)
-            canvas.fill(frame.plateRim, color: Color(rgb: 0xD9A521))
+                               boundaries: WheelScene.plateBoundaries, colors: frame.plateColors)
+            canvas.fill(frame.plateRim, color: config.theme.hub.body)
         }
         canvas.withTransform(wheelTransform(frame, rotation: rotation)) {
             if frame.sectorFill == nil {
@@ -528,7 +531,7 @@ extension WheelScene {
         canvas.stroke(frame.pointer, style: StrokeStyle(width: max(1, 0.012 * r), join: .round),
                       color: darker(config.pointerColor, by: 0.45))
         // The pin that holds the pointer.
-        canvas.fill(frame.pin, color: Color(rgb: 0xF2CC5B))
+        canvas.fill(frame.pin, color: config.theme.hub.shine)
     }
 
     /// The banner as `drawResult` draws it: its lines laid out (once per text: while spinning, the
@@ -588,20 +591,22 @@ extension WheelScene {
 
     /// `pulse` 0…1: attract mode's invitation, the button glowing gold.
     func drawButton(_ frame: WheelFrameCache, label: String, enabled: Bool, pulse: Double = 0, in canvas: Canvas) {
-        let rect = frame.layout.buttonRect
+        let rect = frame.layout.buttonRect, look = config.theme.button
         guard rect.width > 0, rect.height > 0 else { return }   // a thumbnail has no button
         if pulse > 0 {
             let glow = frame.layout.radius * 0.035 * (0.4 + 0.6 * pulse)
-            canvas.fill(roundedRect(rect.insetBy(-glow), radius: rect.height / 2 + glow), color: Color(rgb: 0xF2CC5B, alpha: UInt8((150 * pulse).rounded())))
+            var color = look.glow
+            color.alpha = UInt8((150 * pulse).rounded())
+            canvas.fill(roundedRect(rect.insetBy(-glow), radius: rect.height / 2 + glow), color: color)
         }
         canvas.withTransform(.translation(x: 0, y: max(1, rect.height * 0.06))) {
             canvas.fill(frame.button, color: Color(rgb: 0x000000, alpha: 80))
         }
-        canvas.fill(frame.button, color: enabled ? Color(rgb: 0xFFFFFF) : Color(rgb: 0x5C6372))
+        canvas.fill(frame.button, color: enabled ? look.fill : look.disabledFill)
         let width = fonts.measure(label, size: 1).width
         let size = min(rect.height * 0.52, rect.width * 0.8 / max(width, 1))
         fonts.draw(label, in: canvas, at: rect.center,
-                   style: TextStyle(size: size, color: enabled ? Color(rgb: 0x161A24) : Color(rgb: 0x2A2F3A),
+                   style: TextStyle(size: size, color: enabled ? look.text : look.disabledText,
                                     alignment: .center, verticalAlignment: .middle))
     }
 }

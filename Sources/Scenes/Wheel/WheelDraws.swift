@@ -49,7 +49,7 @@ extension WheelScene {
         let entry = last.round == raffle.round?.number ? last.index
             : keys.firstIndex(of: EntryKey(text: last.text, occurrence: last.occurrence))
         let color = entry.map { e in shown.firstIndex(of: e).map { items[$0].color } ?? entryItems[e].color }
-        shownResult = (WheelScene.shortened(last.text), color ?? WheelConfig.paletteColor(last.index))
+        shownResult = (WheelScene.shortened(last.text), color ?? config.paletteColor(last.index))
         guard last.round == raffle.round?.number, let entry else { return }
         if var rotation = last.rotation, rotation.isFinite {
             if let closed = WheelScene.rotation(closingGapOf: entry, shown: shown, layout: spinner.layout, near: rotation) {
@@ -66,8 +66,8 @@ extension WheelScene {
         let entries = raffle.entries
         if let n = numberedCount, entries.count == n { return WheelConfig.numberedItems(n) }
         let configured = config.effectiveItems
-        if configured.map(\.entry) == entries { return configured }
-        return WheelConfig.items(from: entries)
+        if configured.map(\.entry) == entries { return config.withPaletteColors(configured) }
+        return config.withPaletteColors(WheelConfig.items(from: entries))
     }
 
     /// Slices, labels and the spinner's layout from the raffle's standing. A changed set of slices
@@ -101,7 +101,7 @@ extension WheelScene {
         }
         // Neighbours never share a palette colour, however many slices and whichever were removed.
         let colors = separatingNeighbours(newItems.map(\.color), automatic: newItems.map(\.automaticColor),
-                                          palette: WheelConfig.palette)
+                                          palette: config.palette)
         for i in newItems.indices { newItems[i].color = colors[i] }
         let sameSlices = nowShown == shown && newItems.map(\.weight) == items.map(\.weight) && !items.isEmpty
         // The entry under the pointer now: if it leaves, the gap it leaves closes under the pointer.
@@ -352,9 +352,8 @@ extension WheelScene {
             let text = shownResult?.text ?? bannerTexts[winner]
             let color = winnerColor(winner)
             // From the banner's grey to white as the highlight comes up: the name never blinks out.
-            let g = 0xB4 + (255 - 0xB4) * k, b = 0xC8 + (255 - 0xC8) * k
-            return ResultText(text: text, color: Color(red: UInt8(g.rounded()), green: UInt8((0xBB + (255 - 0xBB) * k).rounded()),
-                                                       blue: UInt8(b.rounded())),
+            let look = config.theme
+            return ResultText(text: text, color: TimerScene.mix(look.passingText, towards: look.text, amount: k),
                               bar: color.withOpacity(0.6 + 0.4 * k), share: 0.8)
         }
         if spinning {
@@ -362,13 +361,13 @@ extension WheelScene {
             // still names every entry it passes, in grey until the winner's white.
             let i = bannerIndex(at: t)
             guard items.indices.contains(i), bannerTexts.indices.contains(i), !shown.isEmpty else { return nil }
-            return ResultText(text: bannerTexts[i], color: Color(rgb: 0xB4BBC8),
+            return ResultText(text: bannerTexts[i], color: config.theme.passingText,
                               bar: items[i].color.withOpacity(0.6), share: 0.8)
         }
-        if let shownResult { return ResultText(text: shownResult.text, color: .white, bar: shownResult.color, share: 0.8) }
-        if raffle.standing.remaining == 0 { return ResultText(text: nothingLeftText, color: Color(rgb: 0x8A93A6), bar: nil, share: 0.42) }
+        if let shownResult { return ResultText(text: shownResult.text, color: config.theme.text, bar: shownResult.color, share: 0.8) }
+        if raffle.standing.remaining == 0 { return ResultText(text: nothingLeftText, color: config.theme.secondaryText, bar: nil, share: 0.42) }
         if attractDrift(at: t) > 0 { return nil }   // the button itself says TOUCH TO SPIN
-        return ResultText(text: "Press START", color: Color(rgb: 0x8A93A6), bar: nil, share: 0.42)
+        return ResultText(text: "Press START", color: config.theme.secondaryText, bar: nil, share: 0.42)
     }
 
     /// The slice the banner names at `t` while a spin runs: the one under the pointer, looked at

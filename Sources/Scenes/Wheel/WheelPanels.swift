@@ -193,7 +193,12 @@ extension WheelScene {
         raffle.profile = changed.profile.rawValue
         spinner.settings = config.spin
         if changed.labelOrientation != old.labelOrientation || changed.showOdds != old.showOdds { scratch.cache = nil }
-        if changed.showOdds != old.showOdds { rebuildSlices(at: t, keepingSpinner: true) }
+        if changed.theme != old.theme {
+            // Every colour the theme gives: the slices without their own, the ring, the buttons.
+            scratch.cache = nil
+            scratch.toolButtons = nil
+        }
+        if changed.showOdds != old.showOdds || changed.theme != old.theme { rebuildSlices(at: t, keepingSpinner: true) }
         if changed.volume != old.volume { onVolumeChange?(changed.volume) }
     }
 
@@ -202,10 +207,11 @@ extension WheelScene {
     func drawPanel(_ panel: WheelPanel, frame: WheelFrameCache, in canvas: Canvas) {
         // The wheel beneath is veiled: the panel is what takes the input now.
         canvas.fill(.rect(Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)), color: Color(rgb: 0x000000, alpha: 110))
+        let look = config.theme.panel
         switch panel {
-        case .settings(let settingsPanel): settingsPanel.panel(for: frame.size).draw(in: canvas, fonts: fonts)
-        case .pin: pinPad.panel(for: frame.size).draw(in: canvas, fonts: fonts)
-        case .winners(let winners): winners.panel(for: frame.size).draw(in: canvas, fonts: fonts)
+        case .settings(let settingsPanel): settingsPanel.panel(for: frame.size).draw(in: canvas, fonts: fonts, look: look)
+        case .pin: pinPad.panel(for: frame.size).draw(in: canvas, fonts: fonts, look: look)
+        case .winners(let winners): winners.panel(for: frame.size).draw(in: canvas, fonts: fonts, look: look)
         }
     }
 
@@ -236,18 +242,18 @@ extension WheelScene {
         for (k, line) in WheelScene.firstRunHints.enumerated() {
             fonts.draw(fonts.fitted(line, size: size, width: room), in: canvas,
                        at: Point(x: gear.maxX, y: gear.maxY + size * (0.8 + 1.3 * Double(k))),
-                       style: TextStyle(size: size, color: ControlLook.secondary, alignment: .right, verticalAlignment: .top))
+                       style: TextStyle(size: size, color: config.theme.secondaryText, alignment: .right, verticalAlignment: .top))
         }
     }
 
     /// The buttons' shapes for a frame of `size`, each with its colour and fill rule: made once per
     /// size (kept in `scratch`), so a frame that shows them allocates nothing.
-    static func toolButtonShapes(frameSize size: Size) -> [(path: Path, color: Color, rule: FillRule)] {
-        let ink = Color(rgb: 0xC9CFDB)
+    static func toolButtonShapes(frameSize size: Size, look: Theme.PanelColors) -> [(path: Path, color: Color, rule: FillRule)] {
+        let ink = look.icon
         var shapes: [(path: Path, color: Color, rule: FillRule)] = []
         for button in ToolButton.allCases {
             let box = WheelScene.toolButtonRect(button, frameSize: size)
-            shapes.append((roundedRect(box, radius: box.height / 2), Color(rgb: 0x232A3A, alpha: 220), .nonZero))
+            shapes.append((roundedRect(box, radius: box.height / 2), look.field.withOpacity(220 / 255), .nonZero))
             let c = box.center, r = box.height * 0.3
             switch button {
             case .settings:
@@ -284,7 +290,7 @@ extension WheelScene {
         let last = WheelScene.toolButtonRect(ToolButton.allCases[ToolButton.allCases.count - 1], frameSize: frame.size)
         guard !canvas.clip.intersection(PixelRect(enclosing: first.union(last))).isEmpty else { return }
         if scratch.toolButtons?.size != frame.size {
-            scratch.toolButtons = (frame.size, WheelScene.toolButtonShapes(frameSize: frame.size))
+            scratch.toolButtons = (frame.size, WheelScene.toolButtonShapes(frameSize: frame.size, look: config.theme.panel))
         }
         guard let shapes = scratch.toolButtons?.shapes else { return }
         for shape in shapes { canvas.fill(shape.path, color: shape.color, rule: shape.rule) }

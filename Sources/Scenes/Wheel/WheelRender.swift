@@ -125,7 +125,7 @@ extension WheelScene {
         }
         if let winner, let stop = celebratedStop(at: t) {
             drawWinnerCard(frame, winner: winner, at: t, in: canvas)
-            if cardStands(at: t), let card = cardControls(frameSize: frame.size, at: t) { card.draw(in: canvas, fonts: fonts) }
+            if cardStands(at: t), let card = cardControls(frameSize: frame.size, at: t) { card.draw(in: canvas, fonts: fonts, look: config.theme.panel) }
             if cardStands(at: t), confettiFlies(at: t), !hasOverlay, !noteIsVisible(at: t), attractDrift(at: t) == 0,
                canvas.clip == canvas.pixmap.bounds, canvas.width * canvas.height <= scratch.largestBackdrop {
                 // Kept (one copy a stop) for the confetti frames to come; not above `largestBackdrop`

@@ -114,11 +114,9 @@ public final class WheelScene: Scene {
     /// slices are resampled from one exact drawing (numbered mode's 36 never are).
     static let denseCount = 64
 
-    /// The plate over the middle of a wheel of hundreds of slices.
-    static let plateColor = Color(rgb: 0x1E2330)
-    /// The plate as `Canvas.fillSectors` fills it: one sector, kept so a frame allocates nothing.
+    /// The plate over the middle of a wheel of hundreds of slices as `Canvas.fillSectors` fills it:
+    /// one sector (its colour, the theme's, is kept in the frame cache), so a frame allocates nothing.
     static let plateBoundaries = [0.0]
-    static let plateColors = [plateColor.premultiplied]
     /// Seconds from the stop until the slices show what the draw changed (a removed winner leaves).
     public static let refreshDelay = 3.0
     /// Seconds a note stays on screen.

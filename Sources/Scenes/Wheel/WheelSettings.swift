@@ -1,5 +1,5 @@
 // What the settings panel changes (S or the gear, in the window): after a win, the spin's length and
-// style, how labels read, odds on the slices, the celebration and the sound. Each is a value of the
+// style, how labels read, odds on the slices, the celebration, the sound and the theme. Each is a value of the
 // config as the window runs it; a change made in the window is kept in the state database beside the
 // list (Ledger.settings) and holds until the config file itself changes that setting: the file stays
 // the base and is never rewritten. Values are stored as the words a config file uses.
@@ -16,6 +16,8 @@ public struct WheelSettings: Sendable, Equatable {
     public var celebration: Bool
     /// 0 (off) to 1.
     public var volume: Double
+    /// The built-in theme's name (Theme.names).
+    public var theme: String
 
     /// The spin lengths the panel steps through, in seconds.
     static let durations: [Double] = [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 30]
@@ -30,6 +32,7 @@ public struct WheelSettings: Sendable, Equatable {
         labelOrientation = config.labelOrientation
         showOdds = config.showOdds
         celebration = config.celebration.isOn
+        theme = config.theme.name
         self.volume = volume
     }
 
@@ -42,6 +45,7 @@ public struct WheelSettings: Sendable, Equatable {
         c.labelOrientation = labelOrientation
         c.showOdds = showOdds
         c.celebration.isOn = celebration
+        if let theme = Theme.named(theme) { c.theme = theme }
         return c
     }
 
@@ -51,7 +55,7 @@ public struct WheelSettings: Sendable, Equatable {
     var stored: [String: String] {
         ["afterWin": afterWin.rawValue, "duration": WheelSettings.word(duration), "profile": profile.rawValue,
          "labelOrientation": labelOrientation.rawValue, "showOdds": showOdds ? "true" : "false",
-         "celebration": celebration ? "on" : "off", "volume": WheelSettings.word(volume)]
+         "celebration": celebration ? "on" : "off", "volume": WheelSettings.word(volume), "theme": theme]
     }
 
     /// Sets the setting `key` from its stored word; false when the word is not one of its values
@@ -65,6 +69,7 @@ public struct WheelSettings: Sendable, Equatable {
         case "showOdds": guard word == "true" || word == "false" else { return false }; showOdds = word == "true"
         case "celebration": guard word == "on" || word == "off" else { return false }; celebration = word == "on"
         case "volume": guard let v = Double(word), WheelSettings.volumes.contains(v) else { return false }; volume = v
+        case "theme": guard Theme.named(word) != nil else { return false }; theme = word
         default: return false
         }
         return true
@@ -89,7 +94,7 @@ public struct WheelSettings: Sendable, Equatable {
     }
 
     /// Every setting but the volume (whose base is the window's `sound`).
-    static let configKeys: Set<String> = ["afterWin", "duration", "profile", "labelOrientation", "showOdds", "celebration"]
+    static let configKeys: Set<String> = ["afterWin", "duration", "profile", "labelOrientation", "showOdds", "celebration", "theme"]
 
     static func word(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
 }

@@ -18,6 +18,9 @@ public final class SceneResources {
 
     /// The font files it was loaded with before the shipped ones (a config's `fonts`).
     public private(set) var extraFonts: [String] = []
+    /// The language a wheel shows when its config names none: the environment's in the window and
+    /// `render` (`Language.fromEnvironment`), English for a program that does not say.
+    public private(set) var systemLanguage = Language.english
 
     /// The most memory the fonts in a config's `fonts` may keep together: their glyphs, a bit a
     /// pixel (`BitmapFont.memoryBytes`). Sixteen fonts at the file limit could keep 256 MB, and a
@@ -28,7 +31,7 @@ public final class SceneResources {
     /// `extraFonts` (each its own face, in order), then the shipped fonts from the assets directory
     /// (see `Assets.locateDirectory`), with Debian's Unifont as the fallback when it is installed.
     /// Throws a FontError naming the first of `extraFonts` that takes them over `fontMemoryLimit`.
-    public static func loadDefault(extraFonts: [String] = []) throws -> SceneResources {
+    public static func loadDefault(extraFonts: [String] = [], systemLanguage: Language = .english) throws -> SceneResources {
         guard let directory = Assets.locateDirectory() else {
             throw SceneError("roundel: cannot find Roundel's assets directory (with fonts/ inside); "
                 + "set \(Assets.environmentVariable) to its path")
@@ -49,6 +52,7 @@ public final class SceneResources {
         let resources = SceneResources(fonts: faces.isEmpty ? stack : FontStack(faces: faces + stack.faces),
                                        assetsDirectory: directory)
         resources.extraFonts = extraFonts
+        resources.systemLanguage = systemLanguage
         return resources
     }
 }

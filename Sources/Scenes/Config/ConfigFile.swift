@@ -33,7 +33,7 @@ public struct ConfigFile {
     /// The sections a config file may have.
     public static let sections = ["wheel", "timer", "pie", "clock"]
     /// Top-level keys beside the sections.
-    static let settings = ["state", "scene", "scenes", "display", "input", "attract", "fonts", "sound"]
+    static let settings = ["state", "scene", "scenes", "display", "input", "attract", "fonts", "sound", "language", "text"]
     /// The most bytes a config file may have (a wheel of 10 000 long names fits in 3 MB).
     public static let fileLimit = 4 << 20
     /// The most font files `fonts` may list.
@@ -91,7 +91,7 @@ public struct ConfigFile {
         return paths
     }
 
-    /// Checks every top-level setting (state, scene, scenes, display, input, attract, fonts, sound)
+    /// Checks every top-level setting (state, scene, scenes, display, input, attract, fonts, sound, language, text)
     /// as the window would read it, so a config `render` accepts is one a kiosk can start with.
     public func checkSettings() throws(ConfigError) {
         _ = try statePath()
@@ -104,6 +104,8 @@ public struct ConfigFile {
         _ = try fontPaths()
         _ = try soundVolume()
         _ = try soundFiles()
+        _ = try language()
+        _ = try textOverrides()
     }
 
     /// `scene`: the scene a window shows first (nil: the file names none).

@@ -1,5 +1,5 @@
 // What the settings panel changes (S or the gear, in the window): after a win, the spin's length and
-// style, how labels read, odds on the slices, the celebration and the sound. Each is a value of the
+// style, how labels read, odds on the slices, the celebration, the sound and the language. Each is a value of the
 // config as the window runs it; a change made in the window is kept in the state database beside the
 // list (Ledger.settings) and holds until the config file itself changes that setting: the file stays
 // the base and is never rewritten. Values are stored as the words a config file uses.
@@ -16,6 +16,8 @@ public struct WheelSettings: Sendable, Equatable {
     public var celebration: Bool
     /// 0 (off) to 1.
     public var volume: Double
+    /// The words on screen (the config's `language`, else the environment's).
+    public var language: Language
 
     /// The spin lengths the panel steps through, in seconds.
     static let durations: [Double] = [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 30]
@@ -31,6 +33,7 @@ public struct WheelSettings: Sendable, Equatable {
         showOdds = config.showOdds
         celebration = config.celebration.isOn
         self.volume = volume
+        language = config.language ?? .english
     }
 
     /// `config` with these settings.
@@ -42,6 +45,7 @@ public struct WheelSettings: Sendable, Equatable {
         c.labelOrientation = labelOrientation
         c.showOdds = showOdds
         c.celebration.isOn = celebration
+        c.language = language
         return c
     }
 
@@ -51,7 +55,7 @@ public struct WheelSettings: Sendable, Equatable {
     var stored: [String: String] {
         ["afterWin": afterWin.rawValue, "duration": WheelSettings.word(duration), "profile": profile.rawValue,
          "labelOrientation": labelOrientation.rawValue, "showOdds": showOdds ? "true" : "false",
-         "celebration": celebration ? "on" : "off", "volume": WheelSettings.word(volume)]
+         "celebration": celebration ? "on" : "off", "volume": WheelSettings.word(volume), "language": language.code]
     }
 
     /// Sets the setting `key` from its stored word; false when the word is not one of its values
@@ -65,6 +69,7 @@ public struct WheelSettings: Sendable, Equatable {
         case "showOdds": guard word == "true" || word == "false" else { return false }; showOdds = word == "true"
         case "celebration": guard word == "on" || word == "off" else { return false }; celebration = word == "on"
         case "volume": guard let v = Double(word), WheelSettings.volumes.contains(v) else { return false }; volume = v
+        case "language": guard let v = Language(rawValue: word) else { return false }; language = v
         default: return false
         }
         return true
@@ -89,7 +94,7 @@ public struct WheelSettings: Sendable, Equatable {
     }
 
     /// Every setting but the volume (whose base is the window's `sound`).
-    static let configKeys: Set<String> = ["afterWin", "duration", "profile", "labelOrientation", "showOdds", "celebration"]
+    static let configKeys: Set<String> = ["afterWin", "duration", "profile", "labelOrientation", "showOdds", "celebration", "language"]
 
     static func word(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
 }

@@ -53,7 +53,7 @@ extension Words {
         labels: "Rótulos",
         along: "Ao longo",
         upright: "Em pé",
-        oddsOnSlices: "Chances nas fatias",
+        oddsOnSlices: "Ver chances",
         off: "Não",
         on: "Sim",
         confetti: "Confete",

@@ -39,7 +39,7 @@ extension Words {
         firstRunDrop: "o suelta un archivo, E para escribirlos",
         firstRunKeys: "S ajustes · H ganadores",
         keep: "Mantener",
-        offTheWheel: "Fuera de la rueda",
+        offTheWheel: "Quitar",
         spinAgain: "Girar otra vez",
         settings: "Ajustes",
         afterAWin: "Tras un premio",

@@ -109,11 +109,11 @@ public enum ClipboardProblem: Sendable, Equatable {
     case noAnswer
 
     /// What the window says (instead of "has no entries", which blamed a list it never got).
-    public var note: String {
+    public func note(in words: Words) -> String {
         switch self {
-        case .empty: return "The clipboard is empty: copy a list first (one name a line)"
-        case .tooLarge: return "The clipboard holds more than \(NamesFile.byteLimit >> 20) MB, more than a list may be"
-        case .noAnswer: return "The clipboard did not arrive: copy the list again"
+        case .empty: return words.clipboardEmpty
+        case .tooLarge: return Words.fill(words.clipboardTooLarge, String(NamesFile.byteLimit >> 20))
+        case .noAnswer: return words.clipboardNoAnswer
         }
     }
 }

@@ -20,6 +20,9 @@ public final class SceneResources {
     public private(set) var extraFonts: [String] = []
     /// The shipped typeface it was loaded with (a config's `typeface`).
     public private(set) var typeface: Typeface = .sans
+    /// The language a wheel shows when its config names none: the environment's in the window and
+    /// `render` (`Language.fromEnvironment`), English for a program that does not say.
+    public private(set) var systemLanguage = Language.english
 
     /// The most memory the fonts in a config's `fonts` may keep together: their glyphs, a bit a
     /// pixel (`BitmapFont.memoryBytes`). Sixteen fonts at the file limit could keep 256 MB, and a
@@ -30,7 +33,7 @@ public final class SceneResources {
     /// `extraFonts` (each its own face, in order), then the shipped fonts (`typeface`) from the assets directory
     /// (see `Assets.locateDirectory`), with Debian's Unifont as the fallback when it is installed.
     /// Throws a FontError naming the first of `extraFonts` that takes them over `fontMemoryLimit`.
-    public static func loadDefault(extraFonts: [String] = [], typeface: Typeface = .sans) throws -> SceneResources {
+    public static func loadDefault(extraFonts: [String] = [], typeface: Typeface = .sans, systemLanguage: Language = .english) throws -> SceneResources {
         guard let directory = Assets.locateDirectory() else {
             throw SceneError("roundel: cannot find Roundel's assets directory (with fonts/ inside); "
                 + "set \(Assets.environmentVariable) to its path")
@@ -52,6 +55,7 @@ public final class SceneResources {
                                        assetsDirectory: directory)
         resources.extraFonts = extraFonts
         resources.typeface = typeface
+        resources.systemLanguage = systemLanguage
         return resources
     }
 }

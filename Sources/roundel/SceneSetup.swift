@@ -122,7 +122,9 @@ enum SceneSetup {
     /// used is one line naming the file.
     /// A font the config's `fonts` names is reported at its place in `configFile`.
     static func loadResources(fonts: [String] = [], typeface: Typeface = .sans, configFile: String? = nil) throws -> SceneResources {
-        do { return try SceneResources.loadDefault(extraFonts: fonts, typeface: typeface) } catch {
+        // A config without `language` shows the words of the environment's (LC_ALL, LC_MESSAGES, LANG).
+        let language = Language.fromEnvironment { getenv($0).map { String(cString: $0) } }
+        do { return try SceneResources.loadDefault(extraFonts: fonts, typeface: typeface, systemLanguage: language) } catch {
             if let configFile, let font = error as? FontError, let i = fonts.firstIndex(of: font.file) {
                 let problem = font.description.replacing("roundel: ", with: "")
                 throw UserError(ConfigError(file: configFile, path: "fonts[\(i)]", problem: problem).description)

@@ -23,6 +23,8 @@ struct RoundelBinary {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["XDG_STATE_HOME"] = RoundelBinary.stateHome
+        // English words on screen whatever the tests' own locale (a test may ask for another).
+        env["LC_ALL"] = "C"
         env.merge(environment) { $1 }
         process.environment = env
         let out = Pipe(), err = Pipe()

@@ -210,16 +210,16 @@ final class WindowTests: XCTestCase {
             holder.terminate()
             holder.waitUntilExit()
 
-            XCTAssertEqual(try paste(), ClipboardProblem.empty.note, "nobody holds the clipboard")
+            XCTAssertEqual(try paste(), ClipboardProblem.empty.note(in: .english), "nobody holds the clipboard")
             let huge = try own(dir + "/huge.txt")
-            XCTAssertEqual(try paste(), ClipboardProblem.tooLarge.note)
+            XCTAssertEqual(try paste(), ClipboardProblem.tooLarge.note(in: .english))
             huge.terminate()
             huge.waitUntilExit()
 
             // A program that takes the clipboard and never answers: the note says so, and the
             // clipboard stays that program's (SDL, timing out, took it over with "").
             let silent = try XCTUnwrap(SilentClipboardOwner(display: display))
-            XCTAssertEqual(try paste(), ClipboardProblem.noAnswer.note)
+            XCTAssertEqual(try paste(), ClipboardProblem.noAnswer.note(in: .english))
             XCTAssertTrue(silent.ownsClipboard, "the clipboard is still the other program's")
             XCTAssertEqual(wheel.items.count, 2000, "a paste that could not be read changes nothing")
         }

@@ -1,5 +1,5 @@
 // A slice that is no prize ("Try again", `"prize": false`) lands like any slice and stops plainly:
-// no confetti, no fanfare, a card with the slice's text alone (no WINNER), `"prize":false` in the
+// no confetti, no fanfare, a card with the slice's text under a quiet "Try again" (no WINNER), `"prize":false` in the
 // state; and the card shows an item's value only in the config's `valueFormat`. Goldens (RECORD=1
 // re-records; look at each): the plain card, and a prize's card with its value formatted.
 import BitmapFont
@@ -60,7 +60,7 @@ final class NonPrizeStopTests: ConfigFileTestCase {
         XCTAssertEqual(won.raffle.lastDraw?.prize, true)
     }
 
-    /// The card of a non-prize: its text alone, in the middle, no WINNER above it and no value.
+    /// The card of a non-prize: its text, "Try again" in grey above it (not WINNER), no value.
     func testTheCardOfANonPrizeHasNoWinnerHeading() throws {
         let (missed, end) = try wheel(to: 1, valueFormat: "{} points")
         XCTAssertNil(compareSnapshot(try frame(missed, at: end + 4), named: "celebration-card-no-prize",

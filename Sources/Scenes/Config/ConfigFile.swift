@@ -33,7 +33,8 @@ public struct ConfigFile {
     /// The sections a config file may have.
     public static let sections = ["wheel", "timer", "pie", "clock"]
     /// Top-level keys beside the sections.
-    static let settings = ["state", "scene", "scenes", "display", "input", "attract", "typeface", "fonts", "sound", "theme"]
+    static let settings = ["state", "scene", "scenes", "display", "input", "attract", "typeface", "fonts", "sound", "theme",
+                           "language", "text"]
     /// The most bytes a config file may have (a wheel of 10 000 long names fits in 3 MB).
     public static let fileLimit = 4 << 20
     /// The most font files `fonts` may list.
@@ -104,7 +105,8 @@ public struct ConfigFile {
         return typeface
     }
 
-    /// Checks every top-level setting (state, scene, scenes, display, input, attract, typeface, fonts, sound, theme)
+    /// Checks every top-level setting (state, scene, scenes, display, input, attract, typeface, fonts, sound, theme,
+    /// language, text)
     /// as the window would read it, so a config `render` accepts is one a kiosk can start with.
     public func checkSettings() throws(ConfigError) {
         _ = try statePath()
@@ -119,6 +121,8 @@ public struct ConfigFile {
         _ = try soundVolume()
         _ = try soundFiles()
         _ = try theme()
+        _ = try language()
+        _ = try textOverrides()
     }
 
     /// `theme`: the built-in theme every scene takes its colours from (classic when not given).

@@ -1,8 +1,8 @@
 // The one function that draws a panel and its controls: a dark rounded box, then each control by its
 // kind, then a gold ring round the focused one. Sizes come from the panel's `textSize` and each
-// control's frame (px); text that does not fit its frame ends in "…". The look follows the entry
-// editor and the problem panel: near-black panels, white text, gold for what is chosen or focused, in
-// the classic theme; the wheel's theme gives the colours (Theme.PanelColors).
+// control's frame (px); text that does not fit its frame is drawn up to a fifth smaller, then ends in "…". The look
+// follows the entry editor and the problem panel: near-black panels, white text, gold for what is chosen or focused,
+// in the classic theme; the wheel's theme gives the colours (Theme.PanelColors).
 import BitmapFont
 import Raster
 
@@ -21,6 +21,10 @@ extension ControlPanel {
     private func draw(_ control: Control<ID>, in canvas: Canvas, fonts: FontStack, look: Theme.PanelColors) {
         let box = control.frame
         func text(_ s: String, size: Double, color: Color, at x: Double, width: Double, alignment: TextAlignment = .left) {
+            // A word a little too wide (another language's is often longer) is drawn up to a fifth
+            // smaller before it is cut.
+            let natural = fonts.measure(s, size: size).width
+            let size = natural > width && width > 0 ? max(0.8 * size, size * width / natural) : size
             fonts.draw(fonts.fitted(s, size: size, width: width), in: canvas, at: Point(x: x, y: box.center.y),
                        style: TextStyle(size: size, color: color, alignment: alignment, verticalAlignment: .middle))
         }

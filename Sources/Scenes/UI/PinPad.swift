@@ -15,6 +15,8 @@ struct PinPad: Equatable {
     private(set) var failures = 0
     /// No PIN is taken before then (scene seconds).
     private(set) var lockedUntil: Double?
+    /// The words it shows (the wheel's, set as it opens).
+    var words = Words.english
 
     static let lockAfter = 3
     static let lockSeconds = 30.0
@@ -30,16 +32,16 @@ struct PinPad: Equatable {
         let frame = Rect(x: (size.width - width) / 2, y: (size.height - height) / 2, width: width, height: height)
         let left = frame.minX + key * 0.4
         var controls: [Control<PinKey>] = [
-            Control(.heading("Operator"), frame: Rect(x: left, y: frame.minY + key * 0.3, width: width - key * 1.7, height: key * 0.7)),
+            Control(.heading(words.operatorHeading), frame: Rect(x: left, y: frame.minY + key * 0.3, width: width - key * 1.7, height: key * 0.7)),
             Control(.button("×", prominent: false), id: .close,
                     frame: Rect(x: frame.maxX - key * 0.4 - key * 0.7, y: frame.minY + key * 0.3, width: key * 0.7, height: key * 0.7)),
-            Control(.text(entered.isEmpty ? "Enter the PIN" : String(repeating: "● ", count: entered.count), secondary: entered.isEmpty),
+            Control(.text(entered.isEmpty ? words.enterPIN : String(repeating: "● ", count: entered.count), secondary: entered.isEmpty),
                     frame: Rect(x: left, y: frame.minY + key * 1.15, width: width - key * 0.8, height: key * 0.6)),
             Control(.text(message ?? "", secondary: true), frame: Rect(x: left, y: frame.minY + key * 1.7, width: width - key * 0.8, height: key * 0.45)),
         ]
         let labels: [(String, PinKey)] = [("1", .digit(1)), ("2", .digit(2)), ("3", .digit(3)), ("4", .digit(4)), ("5", .digit(5)),
                                           ("6", .digit(6)), ("7", .digit(7)), ("8", .digit(8)), ("9", .digit(9)), ("⌫", .erase),
-                                          ("0", .digit(0)), ("OK", .enter)]
+                                          ("0", .digit(0)), (words.ok, .enter)]
         for (k, (label, id)) in labels.enumerated() {
             let x = left + Double(k % 3) * (key + gap), y = frame.minY + key * 2.3 + Double(k / 3) * (key + gap)
             controls.append(Control(.button(label, prominent: id == .enter), id: id, frame: Rect(x: x, y: y, width: key, height: key)))
@@ -65,7 +67,7 @@ struct PinPad: Equatable {
     /// A key pressed at `t` against the right `pin`.
     mutating func press(_ key: PinKey, pin: String, at t: Double) -> Outcome {
         if let lockedUntil, t < lockedUntil {
-            message = "Locked: try again in \(Int((lockedUntil - t).rounded(.up))) s"
+            message = Words.fill(words.lockedTryAgain, String(Int((lockedUntil - t).rounded(.up))))
             return key == .close ? .close : .none
         }
         message = nil
@@ -83,9 +85,9 @@ struct PinPad: Equatable {
             if failures >= PinPad.lockAfter {
                 failures = 0
                 lockedUntil = t + PinPad.lockSeconds
-                message = "Locked for \(Int(PinPad.lockSeconds)) s"
+                message = Words.fill(words.lockedFor, String(Int(PinPad.lockSeconds)))
             } else {
-                message = "Wrong PIN"
+                message = words.wrongPIN
             }
         }
         return .none

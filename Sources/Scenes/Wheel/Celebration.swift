@@ -1,7 +1,9 @@
 // The celebration when the wheel stops: a burst of confetti in the winner's colours from behind the
 // pointer, then a winner card (WINNER, the result large, its value in `wheel.valueFormat` when the
 // config gives one) over the dimmed wheel until the next spin or `hold` seconds. A slice that is no
-// prize ("Try again") stops plainly: no confetti, and its card is the result alone, without WINNER.
+// prize ("Better luck next time") stops plainly: no confetti, and its card has no WINNER but the
+// quieter "Try again" over the result (the result alone when it says just that). The headings are
+// the language's words (`Words.winner`, `Words.tryAgain`), shrunk to fit the card.
 // Both are pure functions of the spin and t: the confetti's pieces come from a generator seeded by
 // the draw (where the spin ended and on which slice), so `roundel render --at` shows any moment of
 // it and goldens hold it. Config `wheel.celebration`: "on" (default), "off" (the plain stop), or
@@ -150,8 +152,8 @@ extension WheelScene {
         }
     }
 
-    /// The winner card: the wheel dimmed, and in the middle a card with WINNER (not for a slice that
-    /// is no prize), the result as large as it fits (two lines before it shrinks) and, when the config
+    /// The winner card: the wheel dimmed, and in the middle a card with WINNER (for a slice that is
+    /// no prize, "Try again" in grey, unless the result says it already), the result as large as it fits (two lines before it shrinks) and, when the config
     /// gives a value format and the item a value, its value.
     func drawWinnerCard(_ frame: WheelFrameCache, winner: Int, at t: Double, in canvas: Canvas) {
         guard let end = celebratedStop(at: t), let cardEnd = cardEnd(at: t), t < cardEnd else { return }
@@ -169,14 +171,17 @@ extension WheelScene {
         let look = config.theme.panel
         canvas.fill(roundedRect(card, radius: radius), color: look.panel.withOpacity(k))
         let ink = look.text.withOpacity(k)
-        if item.prize {
-            fonts.draw("WINNER", in: canvas, at: Point(x: w / 2, y: card.y + 0.2 * cardHeight),
-                       style: TextStyle(size: 0.11 * cardHeight, color: TimerScene.mix(color, towards: look.text, amount: 0.35).withOpacity(k),
-                                        alignment: .center, verticalAlignment: .middle))
-        }
         let room = cardWidth * 0.86
-        let laidOut = scratch.cardLayout.map { $0.text == text && $0.width == room && $0.prize == item.prize && $0.value == item.value } ?? false
+        let laidOut = scratch.cardLayout.map {
+            $0.text == text && $0.width == room && $0.prize == item.prize && $0.value == item.value
+                && $0.headingWords == (item.prize ? words.winner : words.tryAgain)
+        } ?? false
         if !laidOut {
+            // The heading: WINNER, or "Try again" unless the result says that already; as large as fits.
+            let headingWords = item.prize ? words.winner : words.tryAgain
+            let heading = item.prize || text.lowercased() != headingWords.lowercased() ? headingWords : ""
+            let headingWidth = fonts.measure(heading, size: 1).width
+            let headingSize = min(0.11 * cardHeight, headingWidth > 0 ? room / headingWidth : 0)
             let (lines, size) = winnerLines(text, width: room, height: 0.42 * cardHeight)
             var valueText = "", valueSize = 0.0
             if let format = config.valueFormat, item.value != 0 {
@@ -184,13 +189,19 @@ extension WheelScene {
                 let one = fonts.measure(valueText, size: 1).width
                 valueSize = min(0.12 * cardHeight, one > 0 ? room / one : 0)
             }
-            scratch.cardLayout = CardLayout(text: text, width: room, prize: item.prize, value: item.value, lines: lines, size: size,
-                                    valueText: valueText, valueSize: valueSize)
+            scratch.cardLayout = CardLayout(text: text, width: room, prize: item.prize, value: item.value, headingWords: headingWords,
+                                            heading: heading, headingSize: headingSize, lines: lines, size: size,
+                                            valueText: valueText, valueSize: valueSize)
         }
         guard let layout = scratch.cardLayout else { return }
-        let hasValue = !layout.valueText.isEmpty
-        // The result sits under WINNER, or in the middle of a card without it; a value goes below.
-        let centre = card.y + (item.prize ? (hasValue ? 0.52 : 0.58) : (hasValue ? 0.44 : 0.5)) * cardHeight
+        let hasValue = !layout.valueText.isEmpty, hasHeading = !layout.heading.isEmpty
+        if hasHeading {
+            let headingColor = item.prize ? TimerScene.mix(color, towards: look.text, amount: 0.35) : look.secondary
+            fonts.draw(layout.heading, in: canvas, at: Point(x: w / 2, y: card.y + 0.2 * cardHeight),
+                       style: TextStyle(size: layout.headingSize, color: headingColor.withOpacity(k), alignment: .center, verticalAlignment: .middle))
+        }
+        // The result sits under the heading, or in the middle of a card without one; a value goes below.
+        let centre = card.y + (hasHeading ? (hasValue ? 0.52 : 0.58) : (hasValue ? 0.44 : 0.5)) * cardHeight
         let lines = layout.lines, size = layout.size
         let lineHeight = 1.1 * size
         for (i, line) in lines.enumerated() {
@@ -223,6 +234,8 @@ extension WheelScene {
 /// card width: made once, not every frame.
 struct CardLayout {
     var text: String, width: Double, prize: Bool, value: Double
+    /// The language's heading word it was made with, and the heading drawn ("" for none) at its size.
+    var headingWords: String, heading: String, headingSize: Double
     /// The result on one or two lines, at `size` px.
     var lines: [String], size: Double
     /// The value in the config's format ("" for none), fitted to the card's width.

@@ -16,11 +16,14 @@ struct EntryEditor: Equatable {
     private(set) var changed = false
     /// Why the last key did nothing, shown under the input line until the next key.
     private(set) var problem: String?
+    /// The words its problems are said in (the wheel's).
+    let words: Words
 
     /// Longest line accepted from the keyboard, in characters.
     static let typedLimit = 200
 
-    init(standing: Standing) {
+    init(standing: Standing, words: Words = .english) {
+        self.words = words
         entries = standing.entries
         won = standing.entries.indices.map(standing.isRemoved)
         soldOut = standing.entries.indices.map(standing.isSoldOut)
@@ -32,11 +35,11 @@ struct EntryEditor: Equatable {
         // A control character (a line end or escape from an input method or a typing tool) is no
         // name's: the text is refused and the note says why, as a list with one would be.
         if let control = NameText.firstControlCharacter(in: text) {
-            problem = "Not typed: a control character (\(NameText.describe(control)))"
+            problem = Words.fill(words.notTyped, NameText.describe(control))
             return
         }
         guard typed.count + text.count <= EntryEditor.typedLimit else {
-            problem = "An entry is at most \(EntryEditor.typedLimit) characters"
+            problem = Words.fill(words.entryAtMost, String(EntryEditor.typedLimit))
             return
         }
         typed += text
@@ -52,11 +55,11 @@ struct EntryEditor: Equatable {
         problem = nil
         let text = NamesFile.trimmed(typed)
         guard !text.isEmpty else {
-            problem = "Type a name, then Enter"
+            problem = words.typeThenEnter
             return
         }
         guard entries.count < Entry.limit else {
-            problem = "The list is full (\(Entry.limit) entries)"
+            problem = Words.fill(words.listFull, String(Entry.limit))
             return
         }
         append([Entry(text: text)])
@@ -84,7 +87,7 @@ struct EntryEditor: Equatable {
         problem = nil
         guard let i = selection, entries.indices.contains(i) else { return }
         guard entries.count > 1 else {
-            problem = "The wheel needs at least one entry"
+            problem = words.needsAnEntry
             return
         }
         entries.remove(at: i)

@@ -1,12 +1,12 @@
 // The settings panel (S or the gear button in the window): a row a setting, each a choice or a
-// stepper, and buttons for the entry editor, the winners and Done. Pure: it lays its controls out for
+// stepper (the language steps through the built-in ones, each named in its own words), and buttons for the entry editor, the winners and Done. Pure: it lays its controls out for
 // a frame size from the settings it shows and turns a ControlAction into new settings or a request
 // (close, open the editor or the winners); the wheel applies and keeps them. Sizes in frame px.
 import Motion
 import Raster
 
 enum SettingsControl: Hashable {
-    case close, afterWin, duration, profile, labels, odds, celebration, volume, theme, entries, winners, done
+    case close, afterWin, duration, profile, labels, odds, celebration, volume, theme, language, entries, winners, done
 }
 
 /// What the wheel does after a panel took an input.
@@ -23,6 +23,8 @@ struct SettingsPanel: Equatable {
     var settings: WheelSettings
     /// The focused control's id (kept across layouts for other frame sizes).
     var focused: SettingsControl?
+    /// The words it shows (the wheel's: a new language shows as soon as it is chosen).
+    var words = Words.english
 
     static let profiles: [SpinProfile] = [.smooth, .classic, .roulette]
     static let orientations: [LabelOrientation] = [.radial, .upright]
@@ -40,20 +42,21 @@ struct SettingsPanel: Equatable {
         let labelWidth = inner * 0.38, gap = row * 0.3
         var controls: [Control<SettingsControl>] = []
         var y = frame.minY + pad * 0.6
-        controls.append(Control(.heading("Settings"), frame: Rect(x: frame.minX + pad, y: y, width: inner - row, height: row)))
+        controls.append(Control(.heading(words.settings), frame: Rect(x: frame.minX + pad, y: y, width: inner - row, height: row)))
         controls.append(Control(.button("×", prominent: false), id: .close,
                                 frame: Rect(x: frame.maxX - pad - row * 0.9, y: y + row * 0.05, width: row * 0.9, height: row * 0.9)))
         y += row * 1.25
-        let s = settings
+        let s = settings, w = words
         let rows: [(String, SettingsControl, Control<SettingsControl>.Kind)] = [
-            ("After a win", .afterWin, .choice(["Keep", "Remove"], selected: s.afterWin == .keep ? 0 : 1)),
-            ("Spin time", .duration, .stepper(s.profile == .classic ? "4.7 s" : WheelSettings.word(s.duration) + " s")),
-            ("Spin style", .profile, .choice(["Smooth", "Classic", "Roulette"], selected: SettingsPanel.profiles.firstIndex(of: s.profile) ?? 0)),
-            ("Labels", .labels, .choice(["Along", "Upright"], selected: SettingsPanel.orientations.firstIndex(of: s.labelOrientation) ?? 0)),
-            ("Odds on slices", .odds, .choice(["Off", "On"], selected: s.showOdds ? 1 : 0)),
-            ("Confetti", .celebration, .choice(["Off", "On"], selected: s.celebration ? 1 : 0)),
-            ("Sound", .volume, .stepper(s.volume == 0 ? "Off" : "\(Int((s.volume * 100).rounded())) %")),
-            ("Theme", .theme, .stepper(SettingsPanel.themeTitle(s.theme))),
+            (w.afterAWin, .afterWin, .choice([w.keep, w.remove], selected: s.afterWin == .keep ? 0 : 1)),
+            (w.spinTime, .duration, .stepper(Words.fill(w.seconds, s.profile == .classic ? "4.7" : WheelSettings.word(s.duration)))),
+            (w.spinStyle, .profile, .choice([w.smooth, w.classic, w.roulette], selected: SettingsPanel.profiles.firstIndex(of: s.profile) ?? 0)),
+            (w.labels, .labels, .choice([w.along, w.upright], selected: SettingsPanel.orientations.firstIndex(of: s.labelOrientation) ?? 0)),
+            (w.oddsOnSlices, .odds, .choice([w.off, w.on], selected: s.showOdds ? 1 : 0)),
+            (w.confetti, .celebration, .choice([w.off, w.on], selected: s.celebration ? 1 : 0)),
+            (w.sound, .volume, .stepper(s.volume == 0 ? w.off : Words.fill(w.percent, String(Int((s.volume * 100).rounded()))))),
+            (w.theme, .theme, .stepper(SettingsPanel.themeTitle(s.theme))),
+            (w.language, .language, .stepper(s.language.words.languageName)),
         ]
         for (label, id, kind) in rows {
             controls.append(Control(.text(label, secondary: false), frame: Rect(x: frame.minX + pad, y: y, width: labelWidth, height: row * 0.8)))
@@ -63,8 +66,8 @@ struct SettingsPanel: Equatable {
         }
         y += row * 0.35
         let buttonWidth = (inner - 2 * gap) / 3
-        for (k, (label, id, prominent)) in [("Entries…", SettingsControl.entries, false), ("Winners…", .winners, false),
-                                            ("Done", .done, true)].enumerated() {
+        for (k, (label, id, prominent)) in [(w.entriesButton, SettingsControl.entries, false), (w.winnersButton, .winners, false),
+                                            (w.done, .done, true)].enumerated() {
             controls.append(Control(.button(label, prominent: prominent), id: id,
                                     frame: Rect(x: frame.minX + pad + Double(k) * (buttonWidth + gap), y: y, width: buttonWidth, height: row * 0.85)))
         }
@@ -95,6 +98,10 @@ struct SettingsPanel: Equatable {
             // Round the built-in themes, both ways.
             let names = Theme.names, k = names.firstIndex(of: s.theme) ?? 0
             s.theme = names[((k + d.signum()) % names.count + names.count) % names.count]
+        case .step(.language, let d):
+            // Round the built-in languages, either way.
+            let all = Language.allCases, k = all.firstIndex(of: s.language) ?? 0
+            s.language = all[((k + d) % all.count + all.count) % all.count]
         case .step: return .none
         }
         guard s != settings else { return .none }

@@ -109,6 +109,13 @@ public struct WheelConfig: Sendable, Equatable {
     public var celebration = Celebration()
     /// How the winner card shows an item's value (`valueFormat`, "{} points"); nil: it does not.
     public var valueFormat: ValueFormat?
+    /// The language of the words on screen (the config's top-level `language`); nil: the file names
+    /// none, and the wheel shows its resources' `systemLanguage` (the environment's, in the window).
+    public var language: Language?
+    /// Visitor words in place of the language's (the config's top-level `text`).
+    public var text: [WordKey: String] = [:]
+    /// The words on screen: the language's, with `text` over them.
+    public var words: Words { (language ?? .english).words.overridden(by: text) }
 
     public init(items: [WheelItem]) { self.items = items }
 
@@ -181,8 +188,16 @@ extension WheelConfig {
         try parse(ConfigFile.load(path: path))
     }
 
-    /// The `wheel` section of `file`, or the defaults when it has none.
+    /// The `wheel` section of `file` (or the defaults when it has none), in the file's `language`
+    /// with its `text`.
     public static func parse(_ file: ConfigFile) throws(ConfigError) -> WheelConfig {
+        var config = try parseSection(file)
+        config.language = try file.language()
+        config.text = try file.textOverrides()
+        return config
+    }
+
+    private static func parseSection(_ file: ConfigFile) throws(ConfigError) -> WheelConfig {
         let parser = file.reader
         let baseDirectory = file.baseDirectory
         var config = defaults

@@ -85,7 +85,7 @@ extension WheelScene {
             if standing.isSoldOut(i) {
                 item.color = WheelScene.soldOutColor
                 item.automaticColor = false
-                if name.isEmpty { name = "sold out" } else { suffix = " · sold out" }
+                if name.isEmpty { name = words.soldOut } else { suffix = " · " + words.soldOut }
             } else if let odds, numberedCount == nil {
                 let share = Shares.format(tenths: odds[i]) + "%"
                 if name.isEmpty { name = share } else { suffix = " · " + share }
@@ -164,7 +164,7 @@ extension WheelScene {
             throw SceneError("roundel: cannot spin the wheel: slice \(index) does not exist (the wheel has \(shown.count))")
         }
         guard raffle.standing.remaining > 0 else {
-            show(raffle.standing.hasStock ? "No prizes left" : "Every entry has been drawn", at: t)
+            show(raffle.standing.hasStock ? words.nothingToWin : words.everyEntryDrawn, at: t)
             soldOutAt = t
             return false
         }
@@ -244,7 +244,7 @@ extension WheelScene {
         spinner = Spinner(layout: spinner.layout, weights: spinner.weights, settings: config.spin, rotation: spinner.rotation(at: t))
         reportedEnd = nil
         undo = .newEvent(previous: closed)
-        show("New draw: every entry is back on the wheel" + (showsControls ? " · U undoes" : ""), at: t)
+        show(showsControls ? Words.fill(words.withUndo, words.newDraw) : words.newDraw, at: t)
     }
 
     // MARK: Changing the list in the window
@@ -252,21 +252,23 @@ extension WheelScene {
     /// A paste or a dropped file: the list it holds replaces the wheel's, recorded as a new round.
     /// A list that cannot be used changes nothing and says why on screen.
     func replaceEntries(with bytes: [UInt8], from name: String, source: String, at t: Double) {
-        guard !spinner.isSpinning(at: t) else { return show("Wait for the wheel to stop", at: t) }
-        guard numberedCount == nil else { return show("A numbered wheel makes its own slices", at: t) }
+        guard !spinner.isSpinning(at: t) else { return show(words.waitForStop, at: t) }
+        guard numberedCount == nil else { return show(words.numberedOwnSlices, at: t) }
         let entries: [Entry]
         switch Result(catching: { () throws(DrawError) in try NamesFile.parse(bytes, name: name) }) {
         case .success(let list): entries = list
-        case .failure(let error): return show(capitalized(name) + ": " + error.problem, at: t)
+        case .failure(let error):
+            return show(source == "paste" ? Words.fill(words.clipboard, error.problem) : capitalized(name) + ": " + error.problem, at: t)
         }
         commit(entries, source: source, at: t)
-        show("\(entries.count) \(entries.count == 1 ? "entry" : "entries") from \(name)", at: t)
+        show(source == "paste" ? words.entriesFromClipboard(entries.count, String(entries.count))
+             : words.entriesFrom(entries.count, String(entries.count), name), at: t)
     }
 
     func commit(_ entries: [Entry], source: String, at t: Double) {
         applyRefresh(at: t, now: true)
         if let error = failure(of: { () throws(DrawError) in try raffle.replaceEntries(entries, source: source, persist: true) }) {
-            return show("Not saved: " + error.problem, at: t)
+            return show(Words.fill(words.notSaved, error.problem), at: t)
         }
         shownResult = nil
         restingWinner = nil
@@ -274,10 +276,10 @@ extension WheelScene {
     }
 
     func openEditor(at t: Double) {
-        guard !spinner.isSpinning(at: t) else { return show("Wait for the wheel to stop", at: t) }
-        guard numberedCount == nil else { return show("A numbered wheel makes its own slices", at: t) }
+        guard !spinner.isSpinning(at: t) else { return show(words.waitForStop, at: t) }
+        guard numberedCount == nil else { return show(words.numberedOwnSlices, at: t) }
         applyRefresh(at: t, now: true)
-        editor = EntryEditor(standing: raffle.standing)
+        editor = EntryEditor(standing: raffle.standing, words: words)
     }
 
     func handleEditing(_ input: SceneInput, at t: Double) {
@@ -290,10 +292,10 @@ extension WheelScene {
         case .deleteSelected: edit.deleteSelected()
         case .paste(let text):
             if let error = failure(of: { () throws(DrawError) in try edit.add(pasted: Array(text.utf8), name: "the clipboard") }) {
-                show("The clipboard: " + error.problem, at: t)
+                show(Words.fill(words.clipboard, error.problem), at: t)
             }
         case .clipboardProblem(let problem):
-            show(problem.note, at: t)
+            show(problem.note(in: words), at: t)
         case .dropFile(let file):
             let name = FilePaths.lastComponent(of: file.path)
             if let bytes = file.bytes {
@@ -301,7 +303,7 @@ extension WheelScene {
                     show(name + ": " + error.problem, at: t)
                 }
             } else {
-                show("Could not read '\(name)': \(file.problem ?? "unreadable")", at: t)
+                show(Words.fill(words.couldNotRead, name, file.problem ?? "unreadable"), at: t)
             }
         case .cancel:
             editor = nil
@@ -367,7 +369,7 @@ extension WheelScene {
         if let shownResult { return ResultText(text: shownResult.text, color: config.theme.text, bar: shownResult.color, share: 0.8) }
         if raffle.standing.remaining == 0 { return ResultText(text: nothingLeftText, color: config.theme.secondaryText, bar: nil, share: 0.42) }
         if attractDrift(at: t) > 0 { return nil }   // the button itself says TOUCH TO SPIN
-        return ResultText(text: "Press START", color: config.theme.secondaryText, bar: nil, share: 0.42)
+        return ResultText(text: words.pressStart, color: config.theme.secondaryText, bar: nil, share: 0.42)
     }
 
     /// The slice the banner names at `t` while a spin runs: the one under the pointer, looked at
@@ -379,12 +381,12 @@ extension WheelScene {
         return spinner.index(underPointerAt: spin.startTime + steps * WheelScene.bannerStep)
     }
 
-    var nothingLeftText: String { raffle.standing.hasStock ? "No prizes left" : "Everyone has been drawn" }
+    var nothingLeftText: String { raffle.standing.hasStock ? words.nothingToWin : words.everyoneDrawn }
 
     /// START, or why it does nothing.
     var buttonLabel: String {
-        guard raffle.standing.remaining == 0 else { return "START" }
-        return raffle.standing.hasStock ? "NO PRIZES LEFT" : "ALL DRAWN"
+        guard raffle.standing.remaining == 0 else { return words.start }
+        return raffle.standing.hasStock ? words.noPrizesLeft : words.allDrawn
     }
 }
 

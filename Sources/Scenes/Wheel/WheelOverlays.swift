@@ -24,13 +24,13 @@ extension WheelScene {
         canvas.fill(roundedRect(panel, radius: row * 0.5), color: Color(rgb: 0x10141D, alpha: 242))
         let inner = panel.width - 2 * pad
         let titleSize = row * 0.95
-        fonts.draw(fonts.fitted("Entries: \(editor.entries.count)", size: titleSize, width: inner), in: canvas,
+        fonts.draw(fonts.fitted(Words.fill(words.entriesCount, String(editor.entries.count)), size: titleSize, width: inner), in: canvas,
                    at: Point(x: panel.minX + pad, y: panel.minY + pad),
                    style: TextStyle(size: titleSize, color: .white, verticalAlignment: .top))
 
         // Bottom up: the keys, the typed line, a problem with the last key.
         let hintSize = row * 0.55
-        let hints = ["Type a name, Enter adds it", "↑ ↓ select · Delete removes · Ctrl+V pastes a list", "Esc saves and closes"]
+        let hints = [words.editorTypeHint, words.editorKeysHint, words.editorCloseHint]
         var y = panel.maxY - pad
         for hint in hints.reversed() {
             fonts.draw(fonts.fitted(hint, size: hintSize, width: inner), in: canvas, at: Point(x: panel.minX + pad, y: y),
@@ -48,7 +48,7 @@ extension WheelScene {
         if typedWidth > room, let cut = tail(of: typed, size: textSize, width: room) { visible = cut }
         let textStart = Point(x: field.minX + row * 0.4, y: field.center.y)
         if typed.isEmpty {
-            fonts.draw(fonts.fitted("Type a name", size: textSize, width: room), in: canvas, at: textStart,
+            fonts.draw(fonts.fitted(words.typeAName, size: textSize, width: room), in: canvas, at: textStart,
                        style: TextStyle(size: textSize, color: Color(rgb: 0x5C6372), verticalAlignment: .middle))
         } else {
             fonts.draw(visible, in: canvas, at: textStart,
@@ -83,7 +83,7 @@ extension WheelScene {
             var text = entry.text
             if entry.weight != 1 { text += "  ×" + formatted(entry.weight) }
             if !entry.prize { text += "  · " + NamesFile.noPrizeMarker }
-            let tag = editor.won[i] ? "won" : editor.soldOut[i] ? "sold out" : nil
+            let tag = editor.won[i] ? words.won : editor.soldOut[i] ? words.soldOut : nil
             let textX = line.minX + pad + numberWidth + size * 0.5
             let tagWidth = tag.map { fonts.measure($0, size: size).width + size } ?? 0
             fonts.draw(fonts.fitted(text, size: size, width: line.maxX - textX - tagWidth - pad * 0.5), in: canvas,

@@ -29,27 +29,27 @@ public enum ToolButton: CaseIterable, Sendable {
 extension WheelScene {
     /// S or the gear: the settings panel (not while the wheel turns).
     func openSettings(at t: Double) {
-        guard !spinner.isSpinning(at: t) else { return show("Wait for the wheel to stop", at: t) }
+        guard !spinner.isSpinning(at: t) else { return show(words.waitForStop, at: t) }
         editor = nil
-        panel = .settings(SettingsPanel(settings: settings, focused: nil))
+        panel = .settings(SettingsPanel(settings: settings, focused: nil, words: words))
     }
 
     /// H, the list button or the settings' Winners…: this event's draws (not while the wheel turns).
     func openWinners(at t: Double) {
-        guard !spinner.isSpinning(at: t) else { return show("Wait for the wheel to stop", at: t) }
+        guard !spinner.isSpinning(at: t) else { return show(words.waitForStop, at: t) }
         switch Result(catching: { () throws(DrawError) in try raffle.ledger.history(event: raffle.ledger.event) }) {
-        case .failure(let error): show("Could not read the winners: " + error.problem, at: t)
+        case .failure(let error): show(Words.fill(words.couldNotReadWinners, error.problem), at: t)
         case .success(let draws):
             editor = nil
-            panel = .winners(WinnersPanel(draws: draws.reversed(), event: raffle.ledger.event, undoLabel: undoLabel, first: 0, focused: nil))
+            panel = .winners(WinnersPanel(draws: draws.reversed(), event: raffle.ledger.event, undoLabel: undoLabel, first: 0, focused: nil, words: words))
         }
     }
 
     /// What U would do, as a button says it ("Put Ann back"); nil: nothing.
     var undoLabel: String? {
         switch undo {
-        case .removal(_, let name, let removed)?: return (removed ? "Put back " : "Take off ") + WheelScene.shortened(name)
-        case .newEvent?: return "Undo new draw"
+        case .removal(_, let name, let removed)?: return Words.fill(removed ? words.putBack : words.takeOff, WheelScene.shortened(name))
+        case .newEvent?: return words.undoNewDraw
         case nil: return nil
         }
     }
@@ -58,7 +58,7 @@ extension WheelScene {
     /// and its newest draw's local time (winners-event-2-2026-11-26-1405.csv; no clock is read), with
     /// -2, -3… when that name is taken.
     func exportWinners(_ draws: [DrawRecord], event: Int, at t: Double) {
-        guard let folder = exportFolder else { return show("Nowhere to save the winners (no documents folder)", at: t) }
+        guard let folder = exportFolder else { return show(words.nowhereToSave, at: t) }
         var newest = ""
         if let latest = draws.first, let local = LocalTime(stored: latest.time) {
             let hhmm = String(local.clock.prefix(5)).replacing(":", with: "")
@@ -70,9 +70,9 @@ extension WheelScene {
         let closed = (try? raffle.ledger.closedEvents()) ?? []
         let text = DrawRecord.csv(draws.reversed(), closed: closed, byteOrderMark: true)
         do { try OutputFile.write(Array(text.utf8), to: path) } catch {
-            return show("Not saved: \(FilePaths.lastComponent(of: path)) \(error.problem)", at: t)
+            return show(Words.fill(words.notSaved, "\(FilePaths.lastComponent(of: path)) \(error.problem)"), at: t)
         }
-        show("Saved: " + path, at: t)
+        show(Words.fill(words.saved, path), at: t)
     }
 
     /// The operator's PIN pad is open (a kiosk's host and its tests ask).
@@ -83,6 +83,7 @@ extension WheelScene {
         guard operatorPin != nil, !spinner.isSpinning(at: t), panel == nil else { return }
         editor = nil
         pinPad.reopen()
+        pinPad.words = words
         panel = .pin
     }
 
@@ -101,8 +102,9 @@ extension WheelScene {
             case .openEditor: panel = nil; openEditor(at: t)
             case .openWinners: panel = nil; openWinners(at: t)
             case .apply(let changed):
-                panel = .settings(settingsPanel)
                 apply(changed, at: t)
+                settingsPanel.words = words   // a new language shows at once
+                panel = .settings(settingsPanel)
             }
         case .pin:
             guard let pin = operatorPin else { panel = nil; return }
@@ -122,7 +124,7 @@ extension WheelScene {
             switch outcome {
             case .none: break
             case .close: panel = nil
-            case .unlocked: panel = .settings(SettingsPanel(settings: settings, focused: nil))
+            case .unlocked: panel = .settings(SettingsPanel(settings: settings, focused: nil, words: words))
             }
         case .winners(var winners):
             let rows = WinnersPanel.rowCount(for: frameSize)
@@ -186,19 +188,20 @@ extension WheelScene {
             keptSettings[key] = kept[key]
         }
         if case .failure(let error) = Result(catching: { () throws(DrawError) in try raffle.ledger.keep(settings: kept) }) {
-            show("Not saved: " + error.problem, at: t)
+            show(Words.fill(words.notSaved, error.problem), at: t)
         }
         config = changed.applied(to: baseConfig)
         raffle.afterWin = changed.afterWin
         raffle.profile = changed.profile.rawValue
         spinner.settings = config.spin
-        if changed.labelOrientation != old.labelOrientation || changed.showOdds != old.showOdds { scratch.cache = nil }
+        let relabel = changed.showOdds != old.showOdds || changed.language != old.language   // odds, "sold out"
+        if changed.labelOrientation != old.labelOrientation || relabel { scratch.cache = nil }
         if changed.theme != old.theme {
             // Every colour the theme gives: the slices without their own, the ring, the buttons.
             scratch.cache = nil
             scratch.toolButtons = nil
         }
-        if changed.showOdds != old.showOdds || changed.theme != old.theme { rebuildSlices(at: t, keepingSpinner: true) }
+        if relabel || changed.theme != old.theme { rebuildSlices(at: t, keepingSpinner: true) }
         if changed.volume != old.volume { onVolumeChange?(changed.volume) }
     }
 
@@ -232,14 +235,14 @@ extension WheelScene {
     /// Until a list is pasted, typed or drawn from: how to bring your own names (first run).
     var showsFirstRunHints: Bool { showsControls && !hasOverlay && raffle.round == nil && raffle.lastDraw == nil && numberedCount == nil }
 
-    static let firstRunHints = ["Ctrl+V pastes your names", "or drop a file, E types them", "S settings · H winners"]
+    var firstRunHints: [String] { [words.firstRunPaste, words.firstRunDrop, words.firstRunKeys] }
 
     /// The hints under the buttons, right-aligned, in the panel's grey.
     func drawFirstRunHints(_ frame: WheelFrameCache, in canvas: Canvas) {
         let size = max(12, min(22, 0.03 * min(frame.size.width, frame.size.height)))
         let gear = WheelScene.toolButtonRect(.settings, frameSize: frame.size)
         let room = frame.size.width * 0.42
-        for (k, line) in WheelScene.firstRunHints.enumerated() {
+        for (k, line) in firstRunHints.enumerated() {
             fonts.draw(fonts.fitted(line, size: size, width: room), in: canvas,
                        at: Point(x: gear.maxX, y: gear.maxY + size * (0.8 + 1.3 * Double(k))),
                        style: TextStyle(size: size, color: config.theme.secondaryText, alignment: .right, verticalAlignment: .top))

@@ -17,7 +17,11 @@ import Raster
 public final class WheelScene: Scene {
     public let name = "wheel"
     /// The config the window runs: the file's (`baseConfig`) with the settings changed in the window.
-    public internal(set) var config: WheelConfig
+    public internal(set) var config: WheelConfig {
+        didSet { if config.language != oldValue.language || config.text != oldValue.text { words = config.words } }
+    }
+    /// The words on screen (`config.words`, kept so a frame reads them without making them).
+    public private(set) var words: Words
     /// The wheel section as the config file (or the caller) gave it.
     public let baseConfig: WheelConfig
     /// Called once per spin with the winning item (seed 000's `spinWheelDidEnd(at:)`).
@@ -133,18 +137,22 @@ public final class WheelScene: Scene {
                 recorded: RecordedStanding? = nil) throws {
         try config.validate()
         let ledger = ledger ?? .inMemory()
-        baseConfig = config
+        // A config that names no language shows the one its resources were given (the environment's).
+        var base = config
+        if base.language == nil { base.language = resources.systemLanguage }
+        baseConfig = base
         // Settings changed in the window and kept in the record, over the config's own.
         var kept = try recorded?.settings ?? ledger.keptSettings()
-        let stale = WheelSettings.stale(base: WheelSettings(config: config, volume: 1), kept: kept, keys: WheelSettings.configKeys)
+        let stale = WheelSettings.stale(base: WheelSettings(config: base, volume: 1), kept: kept, keys: WheelSettings.configKeys)
         if recorded == nil, ledger.isForDrawing, !stale.isEmpty {
             try ledger.forgetSettings(stale)
             for key in stale { kept[key] = nil }
         }
         controls.keptSettings = kept
-        settings = WheelSettings.effective(base: WheelSettings(config: config, volume: 1), kept: kept)
-        let config = settings.applied(to: config)
+        settings = WheelSettings.effective(base: WheelSettings(config: base, volume: 1), kept: kept)
+        let config = settings.applied(to: base)
         self.config = config
+        words = config.words
         fonts = resources.fonts
         numberedCount = config.numbered
         let entries = config.effectiveItems.map(\.entry), source = config.numbered == nil ? config.itemsSource : "numbered"
@@ -220,7 +228,7 @@ public final class WheelScene: Scene {
             // In a window R asks once: a class should not lose its draw to a stray key.
             if showsControls, restartArmedAt.map({ t - $0 > WheelControls.restartConfirmation }) ?? true {
                 restartArmedAt = t
-                return show("Press R again to bring everyone back", at: t)
+                return show(words.pressRAgain, at: t)
             }
             restartArmedAt = nil
             startOver(at: t)
@@ -235,10 +243,10 @@ public final class WheelScene: Scene {
         case .paste(let text):
             replaceEntries(with: Array(text.utf8), from: "the clipboard", source: "paste", at: t)
         case .clipboardProblem(let problem):
-            show(problem.note, at: t)
+            show(problem.note(in: words), at: t)
         case .dropFile(let file):
             guard let bytes = file.bytes else {
-                return show("Could not read '\(FilePaths.lastComponent(of: file.path))': \(file.problem ?? "unreadable")", at: t)
+                return show(Words.fill(words.couldNotRead, FilePaths.lastComponent(of: file.path), file.problem ?? "unreadable"), at: t)
             }
             replaceEntries(with: bytes, from: FilePaths.lastComponent(of: file.path), source: "drop", at: t)
         case .openSettings, .openWinners:

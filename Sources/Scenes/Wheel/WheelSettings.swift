@@ -1,5 +1,5 @@
 // What the settings panel changes (S or the gear, in the window): after a win, the spin's length and
-// style, how labels read, odds on the slices, the celebration, the sound and the theme. Each is a value of the
+// style, how labels read, odds on the slices, the celebration, the sound, the theme and the language. Each is a value of the
 // config as the window runs it; a change made in the window is kept in the state database beside the
 // list (Ledger.settings) and holds until the config file itself changes that setting: the file stays
 // the base and is never rewritten. Values are stored as the words a config file uses.
@@ -18,6 +18,8 @@ public struct WheelSettings: Sendable, Equatable {
     public var volume: Double
     /// The built-in theme's name (Theme.names).
     public var theme: String
+    /// The words on screen (the config's `language`, else the environment's).
+    public var language: Language
 
     /// The spin lengths the panel steps through, in seconds.
     static let durations: [Double] = [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 30]
@@ -34,6 +36,7 @@ public struct WheelSettings: Sendable, Equatable {
         celebration = config.celebration.isOn
         theme = config.theme.name
         self.volume = volume
+        language = config.language ?? .english
     }
 
     /// `config` with these settings.
@@ -46,6 +49,7 @@ public struct WheelSettings: Sendable, Equatable {
         c.showOdds = showOdds
         c.celebration.isOn = celebration
         if let theme = Theme.named(theme) { c.theme = theme }
+        c.language = language
         return c
     }
 
@@ -55,7 +59,8 @@ public struct WheelSettings: Sendable, Equatable {
     var stored: [String: String] {
         ["afterWin": afterWin.rawValue, "duration": WheelSettings.word(duration), "profile": profile.rawValue,
          "labelOrientation": labelOrientation.rawValue, "showOdds": showOdds ? "true" : "false",
-         "celebration": celebration ? "on" : "off", "volume": WheelSettings.word(volume), "theme": theme]
+          "celebration": celebration ? "on" : "off", "volume": WheelSettings.word(volume), "theme": theme,
+          "language": language.code]
     }
 
     /// Sets the setting `key` from its stored word; false when the word is not one of its values
@@ -70,6 +75,7 @@ public struct WheelSettings: Sendable, Equatable {
         case "celebration": guard word == "on" || word == "off" else { return false }; celebration = word == "on"
         case "volume": guard let v = Double(word), WheelSettings.volumes.contains(v) else { return false }; volume = v
         case "theme": guard Theme.named(word) != nil else { return false }; theme = word
+        case "language": guard let v = Language(rawValue: word) else { return false }; language = v
         default: return false
         }
         return true
@@ -94,7 +100,7 @@ public struct WheelSettings: Sendable, Equatable {
     }
 
     /// Every setting but the volume (whose base is the window's `sound`).
-    static let configKeys: Set<String> = ["afterWin", "duration", "profile", "labelOrientation", "showOdds", "celebration", "theme"]
+    static let configKeys: Set<String> = ["afterWin", "duration", "profile", "labelOrientation", "showOdds", "celebration", "theme", "language"]
 
     static func word(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
 }

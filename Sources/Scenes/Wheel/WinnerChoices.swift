@@ -32,9 +32,9 @@ extension WheelScene {
         let y = min(card.maxY + 0.025 * h, h - height - max(4, 0.015 * h))
         let choiceWidth = (card.width - gap) * 0.58
         let controls = [
-            Control<CardControl>(.choice(["Keep", "Off the wheel"], selected: removed ? 1 : 0), id: .offTheWheel,
+            Control<CardControl>(.choice([words.keep, words.offTheWheel], selected: removed ? 1 : 0), id: .offTheWheel,
                                  frame: Rect(x: card.minX, y: y, width: choiceWidth, height: height)),
-            Control(.button("Spin again", prominent: true), id: .spinAgain,
+            Control(.button(words.spinAgain, prominent: true), id: .spinAgain,
                     frame: Rect(x: card.minX + choiceWidth + gap, y: y, width: card.width - choiceWidth - gap, height: height)),
         ]
         return ControlPanel(frame: Rect(x: card.minX, y: y, width: card.width, height: height), controls: controls, focus: nil,
@@ -50,7 +50,7 @@ extension WheelScene {
     /// Takes the shown winner off the wheel (`removed`) or keeps it on, now.
     func setWinnerRemoved(_ removed: Bool, at t: Double) {
         // Not while the wheel turns: the draw it turns to is already the latest, and must not show.
-        guard !spinner.isSpinning(at: t) else { return show("Wait for the wheel to stop", at: t) }
+        guard !spinner.isSpinning(at: t) else { return show(words.waitForStop, at: t) }
         guard let key = shownWinnerKey, let index = raffle.standing.keys.firstIndex(of: key),
               raffle.standing.isRemoved(index) != removed else { return }
         setRemoved(key, name: raffle.entries[index].text, removed, at: t)
@@ -60,32 +60,32 @@ extension WheelScene {
     @discardableResult
     func setRemoved(_ key: EntryKey, name: String, _ removed: Bool, at t: Double) -> Bool {
         if case .failure(let error) = Result(catching: { () throws(DrawError) in try raffle.setRemoved(key, removed) }) {
-            show("Not saved: " + error.problem, at: t)
+            show(Words.fill(words.notSaved, error.problem), at: t)
             return false
         }
         undo = .removal(key, name: name, removed: removed)
         refreshAt = nil
         rebuildSlices(at: t)
-        show(WheelScene.shortened(name) + (removed ? " is off the wheel" : " is back on the wheel") + " · U undoes", at: t)
+        show(Words.fill(words.withUndo, Words.fill(removed ? words.offTheWheelNote : words.backOnTheWheel, WheelScene.shortened(name))), at: t)
         return true
     }
 
     /// U: takes back the latest removal, put-back or new event.
     func undoLast(at t: Double) {
-        guard !spinner.isSpinning(at: t), let undo else { return show("Nothing to undo", at: t) }
+        guard !spinner.isSpinning(at: t), let undo else { return show(words.nothingToUndo, at: t) }
         switch undo {
         case .removal(let key, let name, let removed):
             guard setRemoved(key, name: name, !removed, at: t) else { return }
             self.undo = nil
         case .newEvent(let previous):
             switch Result(catching: { () throws(DrawError) in try raffle.reopenEvent(previous) }) {
-            case .failure(let error): return show("Not undone: " + error.problem, at: t)
-            case .success(false): return show("Not undone: a draw was made since", at: t)
+            case .failure(let error): return show(Words.fill(words.notUndone, error.problem), at: t)
+            case .success(false): return show(words.drawMadeSince, at: t)
             case .success(true): break
             }
             self.undo = nil
             resume()
-            show("The previous draw is back, as it was", at: t)
+            show(words.previousDrawBack, at: t)
         }
     }
 

@@ -20,6 +20,8 @@ struct WinnersPanel: Equatable {
     /// The first draw shown (scrolling).
     var first = 0
     var focused: WinnersControl?
+    /// The words it shows (the wheel's).
+    var words = Words.english
 
     enum Request: Equatable { case none, close, export, undo }
 
@@ -43,7 +45,7 @@ struct WinnersPanel: Equatable {
         let inner = frame.width - 2 * pad
         var controls: [Control<WinnersControl>] = []
         let winners = draws.filter { $0.prize }.count
-        let title = draws.isEmpty ? "Winners" : "Winners · \(winners) of \(draws.count) draw\(draws.count == 1 ? "" : "s")"
+        let title = draws.isEmpty ? words.winners : words.winnersOfDraws(draws.count, String(winners), String(draws.count))
         controls.append(Control(.heading(title), frame: Rect(x: frame.minX + pad, y: frame.minY + pad * 0.6, width: inner - row, height: row)))
         controls.append(Control(.button("×", prominent: false), id: .close,
                                 frame: Rect(x: frame.maxX - pad - row * 0.9, y: frame.minY + pad * 0.6 + row * 0.05, width: row * 0.9, height: row * 0.9)))
@@ -52,12 +54,12 @@ struct WinnersPanel: Equatable {
         let scrolls = draws.count > rows
         let listWidth = inner - (scrolls ? row * 1.1 : 0)
         if draws.isEmpty {
-            controls.append(Control(.text("No draws yet in this event", secondary: true),
+            controls.append(Control(.text(words.noDrawsYet, secondary: true),
                                     frame: Rect(x: frame.minX + pad, y: listTop, width: inner, height: row)))
         }
         for (k, draw) in draws.dropFirst(first).prefix(rows).enumerated() {
             var columns = ["\(draw.draw).  \(draw.text)", WinnersPanel.clock(draw.time)]
-            columns.append(draw.stockLeft.map { "\($0) left" } ?? (draw.removed ? "off wheel" : ""))
+            columns.append(draw.stockLeft.map { Words.fill(words.left, String($0)) } ?? (draw.removed ? words.offWheel : ""))
             controls.append(Control(.row(columns, dimmed: !draw.prize),
                                     frame: Rect(x: frame.minX + pad, y: listTop + Double(k) * row, width: listWidth, height: row)))
         }
@@ -69,9 +71,9 @@ struct WinnersPanel: Equatable {
         }
         let gap = row * 0.3
         let y = frame.maxY - pad - row * 0.95
-        var buttons: [(String, WinnersControl, Bool)] = [("Export CSV", .export, false)]
+        var buttons: [(String, WinnersControl, Bool)] = [(words.exportCSV, .export, false)]
         if let undoLabel { buttons.append((undoLabel, .undo, false)) }
-        buttons.append(("Done", .done, true))
+        buttons.append((words.done, .done, true))
         let width = (inner - gap * Double(buttons.count - 1)) / Double(buttons.count)
         for (k, (label, id, prominent)) in buttons.enumerated() {
             controls.append(Control(.button(label, prominent: prominent), id: id,

@@ -179,15 +179,30 @@ struct RingGeometry: Equatable {
 /// of the source area it covers), separably: rows, then columns. Used only to shrink; for growing,
 /// bilinear drawing is as good. Premultiplied channels average correctly.
 func downscale(_ image: Pixmap, toSide side: Int) -> Pixmap? {
-    guard side > 0, image.width > 0, image.height > 0 else { return nil }
-    let horizontal = resampleRows(image.pixels, width: image.width, height: image.height, stride: image.stride, to: side)
+    downscale(image, width: side, height: side)
+}
+
+/// `image` resampled to `width` × `height` px by area averaging, as `downscale(_:toSide:)`.
+func downscale(_ image: Pixmap, width: Int, height: Int) -> Pixmap? {
+    guard width > 0, height > 0, image.width > 0, image.height > 0 else { return nil }
+    let horizontal = resampleRows(image.pixels, width: image.width, height: image.height, stride: image.stride, to: width)
     // Transpose-free vertical pass: resample columns by treating the intermediate as column-major.
-    var transposed = [UInt32](repeating: 0, count: side * image.height)
-    for y in 0..<image.height { for x in 0..<side { transposed[x * image.height + y] = horizontal[y * side + x] } }
-    let vertical = resampleRows(transposed, width: image.height, height: side, stride: image.height, to: side)
-    var out = [UInt32](repeating: 0, count: side * side)
-    for x in 0..<side { for y in 0..<side { out[y * side + x] = vertical[x * side + y] } }
-    return Pixmap(width: side, height: side, pixels: out)
+    var transposed = [UInt32](repeating: 0, count: width * image.height)
+    for y in 0..<image.height { for x in 0..<width { transposed[x * image.height + y] = horizontal[y * width + x] } }
+    let vertical = resampleRows(transposed, width: image.height, height: width, stride: image.height, to: height)
+    var out = [UInt32](repeating: 0, count: width * height)
+    for x in 0..<width { for y in 0..<height { out[y * width + x] = vertical[x * height + y] } }
+    return Pixmap(width: width, height: height, pixels: out)
+}
+
+/// A picture to be drawn `width` × `height` px, made ready once so a frame samples it at about one
+/// texel a pixel: shrunk by area averaging when that is less than 90 % of it either way (bilinear
+/// sampling alone would skip texels and shimmer as the wheel turns), else the picture itself.
+func preScaled(_ image: Pixmap, toWidth width: Double, height: Double) -> Pixmap {
+    let w = Int(width.rounded(.up)), h = Int(height.rounded(.up))
+    guard w >= 1, h >= 1, w < image.width * 9 / 10 || h < image.height * 9 / 10,
+          w <= image.width, h <= image.height else { return image }
+    return downscale(image, width: w, height: h) ?? image
 }
 
 /// Each row of `width` px box-filtered to `target` px (fractional edge weights). The weights are the

@@ -27,6 +27,13 @@ public struct WheelItem: Sendable, Equatable {
     /// Landing here wins something; false ("Try again"): the wheel stops plainly (no confetti, no
     /// fanfare, a card without WINNER) and the draw is recorded as no prize.
     public var prize = true
+    /// A picture drawn in the slice, turned with it (`image`, a PNG; SliceImages.swift).
+    public var image: ConfigImage?
+    /// How the picture fills its part of the slice (nil: the wheel's `imageFit`).
+    public var imageFit: ImageFit?
+    /// The text is written on the slice (`"label": false`: a picture-only slice whose text is still
+    /// what the result, the banner and the record say).
+    public var showsLabel = true
 
     public init(text: String, color: Color, value: Double = 0, weight: Double = 1, stock: Int? = nil,
                 labelColor: Color? = nil, prize: Bool = true) {
@@ -96,6 +103,14 @@ public struct WheelConfig: Sendable, Equatable {
     public var celebration = Celebration()
     /// How the winner card shows an item's value (`valueFormat`, "{} points"); nil: it does not.
     public var valueFormat: ValueFormat?
+    /// How slice pictures fill their part of the slice, unless an item says otherwise (`imageFit`).
+    public var imageFit = ImageFit.cover
+    /// A logo in the hub, which does not turn (`hub`: `{"image": "logo.png"}`).
+    public var hub: WheelHub?
+    /// A picture behind everything, covering the frame (`backgroundImage`), over `backgroundColor`.
+    public var backgroundImage: ConfigImage?
+    /// Text and/or a picture above or beside the wheel (the config's top-level `title`).
+    public var title: WheelTitle?
 
     public init(items: [WheelItem]) { self.items = items }
 
@@ -145,8 +160,8 @@ public struct WheelConfig: Sendable, Equatable {
     /// The keys a `wheel` section may hold (one place, used by the parser and its message).
     static let knownKeys = ["items", "itemsFile", "sizeByWeight", "ringImage", "ringLineWidth", "profile", "duration", "turns",
                             "numbered", "labelColor", "pointerColor", "backgroundColor", "afterWin", "soldOut", "showOdds",
-                            "labelOrientation", "celebration", "valueFormat"]
-    static let knownItemKeys = ["text", "color", "labelColor", "value", "weight", "stock", "prize"]
+                            "labelOrientation", "celebration", "valueFormat", "imageFit", "hub", "backgroundImage"]
+    static let knownItemKeys = ["text", "color", "labelColor", "value", "weight", "stock", "prize", "image", "imageFit", "label"]
     /// The largest stock an item may have.
     static let stockLimit = 1_000_000_000
 }
@@ -162,9 +177,19 @@ extension WheelConfig {
     public static func parse(_ file: ConfigFile) throws(ConfigError) -> WheelConfig {
         let parser = file.reader
         let baseDirectory = file.baseDirectory
-        guard let wheel = try file.section("wheel", known: knownKeys) else { return defaults }
+        let images = ConfigImages(reader: parser, baseDirectory: baseDirectory)
+        let title = try WheelTitle.parse(file, images: images)
+        guard let wheel = try file.section("wheel", known: knownKeys) else {
+            var config = defaults
+            config.title = title
+            return config
+        }
 
         var config = defaults
+        config.title = title
+        if let raw = wheel["imageFit"] { config.imageFit = try images.fit(raw, at: "wheel.imageFit") }
+        if let raw = wheel["hub"] { config.hub = try WheelHub.parse(raw, images: images, at: "wheel.hub") }
+        if let raw = wheel["backgroundImage"] { config.backgroundImage = try images.image(raw, at: "wheel.backgroundImage") }
         if let raw = wheel["items"] {
             guard wheel["itemsFile"] == nil else {
                 throw parser.error("wheel.itemsFile", "cannot be combined with wheel.items (give the entries one way)")
@@ -176,7 +201,7 @@ extension WheelConfig {
             }
             config.items = []
             for (i, element) in list.enumerated() {
-                config.items.append(try parser.item(element, at: "wheel.items[\(i)]", index: i))
+                config.items.append(try parser.item(element, at: "wheel.items[\(i)]", index: i, images: images))
             }
         }
         if let raw = wheel["itemsFile"] {

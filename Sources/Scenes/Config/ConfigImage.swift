@@ -53,7 +53,7 @@ final class ConfigImages {
         if let image = loaded[full] { return image }
         let bytes: [UInt8]
         do { bytes = try RegularFile.read(full, limit: ConfigImages.fileLimit) } catch {
-            throw reader.error(path, "\(MessageText.quoted(name)) \(error.problem)")
+            throw reader.error(path, "cannot read \(MessageText.quoted(name)): \(error.problem)")
         }
         guard !bytes.isEmpty else { throw reader.error(path, "\(MessageText.quoted(name)) is empty (a PNG file was expected)") }
         if let kind = ConfigImages.foreignKind(bytes) {

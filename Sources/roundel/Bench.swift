@@ -36,7 +36,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "One JSON object per line instead of a table.")
     var json = false
 
-    @Option(help: ArgumentHelp("Only this scene: wheel, timer, pie, clock, or celebration (the stop: confetti, then the winner card), e.g. to count its instructions under callgrind.", valueName: "name"))
+    @Option(help: ArgumentHelp("Only this scene: wheel, wheel-images (the same wheel with a picture in each slice), timer, pie, clock, or celebration (the stop: confetti, then the winner card), e.g. to count its instructions under callgrind.", valueName: "name"))
     var scene: String?
 
     @Flag(help: "Draw every frame whole instead of only its dirty rectangle.")
@@ -101,6 +101,15 @@ struct Bench: ParsableCommand {
             if let wheel = scene as? WheelScene { wheelFrames = (wheel, times) }
             rows.append((name, Self.time(scene, at: times, on: canvas, full: full, floor: &floorSampler)))
         }
+        if scene == nil || scene == "wheel-images" {
+            // The same wheel with a picture in every slice (assets/fruit, read as a config reads them),
+            // printed beside the plain wheel.
+            let wheel = try WheelScene(config: Self.picturesWheel(assets: resources.assetsDirectory), resources: resources, seed: 1)
+            let start = Self.prepare(wheel)
+            let times = (0..<count).map { start + Double($0) / 60 }
+            let row = ("wheel-images", Self.time(wheel, at: times, on: canvas, full: full, floor: &floorSampler))
+            rows.insert(row, at: rows.firstIndex { $0.0 == "wheel" }.map { $0 + 1 } ?? rows.count)
+        }
         if scene == nil || scene == "celebration" {
             // The stop: confetti flying over the winner card, whole frames (the window redraws them whole).
             // Its own --scene, so that `--scene wheel` is the spinning wheel alone (instruction counts).
@@ -162,8 +171,8 @@ struct Bench: ParsableCommand {
             if json {
                 print(#"{"scene":"\#(name)","size":"\#(label)","median_ms":\#(round3(med)),"p95_ms":\#(round3(p95)),"floor_ms":\#(round3(floor))}"#)
             } else {
-                print(name.padding(toLength: 11)
-                      + " " + formatFixed(med, digits: 3, width: 9) + " " + formatFixed(p95, digits: 3, width: 8)
+                print(name.padding(toLength: 12)
+                      + formatFixed(med, digits: 3, width: 9) + " " + formatFixed(p95, digits: 3, width: 8)
                       + " " + formatFixed(med / floor, digits: 2, width: 8))
             }
         }
@@ -217,6 +226,15 @@ struct Bench: ParsableCommand {
         ]
         return config
     }()
+
+    /// `benchWheel` with a picture in each of its 12 slices, beside its label (the fruit of
+    /// assets/wheel-fruit.json, checked and decoded as any config's pictures are).
+    static func picturesWheel(assets: String) throws -> WheelConfig {
+        let fruit = try WheelConfig.load(path: FilePaths.appending("wheel-fruit.json", to: assets))
+        var config = benchWheel
+        for i in config.items.indices { config.items[i].image = fruit.items[i % fruit.items.count].image }
+        return config
+    }
 
     /// Writes `description` to a temporary file, runs the cairo program on it and reads back
     /// `cairo median_ms M p95_ms P frames N`.

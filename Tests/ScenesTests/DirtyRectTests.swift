@@ -50,6 +50,18 @@ final class DirtyRectTests: XCTestCase {
         XCTAssertLessThan(dirty.width * dirty.height, 320 * 240 * 3 / 4, "the disc, not the frame")
     }
 
+    /// Pictures in the slices, a logo in the hub, a title and a background picture (assets/wheel-fruit.json):
+    /// a frame redrawn inside its dirty rectangle over the one before equals it drawn whole.
+    func testAWheelWithPicturesRedrawnIncrementallyEqualsWholeFrames() throws {
+        let config = try WheelConfig.load(path: WheelRingImageTests.assetsDirectory + "/wheel-fruit.json")
+        for (w, h) in [(960, 540), (540, 800)] {
+            let wheel = try WheelScene(config: config, resources: try resources(), seed: 4)
+            try wheel.spin(at: 0.1, to: 6)
+            let times = stride(from: 0.0, through: 6.5, by: 0.25).map { $0 }
+            XCTAssertGreaterThan(try assertIncrementalFramesMatch(wheel, width: w, height: h, times: times), 15)
+        }
+    }
+
     /// Large enough that the ring's opaque band is left to the ring (see RingBandTests): what lay
     /// under it from the frame before must never show.
     func testALargerSpinningWheelRedrawnIncrementallyEqualsWholeFrames() throws {

@@ -179,3 +179,13 @@ struct RingGeometry: Equatable {
         return RingGeometry(inner: max(0.5, inners[inners.count / 2]), outer: outers[outers.count / 2])
     }
 }
+
+/// A picture to be drawn `width` × `height` px, made ready once so a frame samples it at about one
+/// texel a pixel: shrunk by area averaging when that is less than 90 % of it either way (bilinear
+/// sampling alone would skip texels and shimmer as the wheel turns), else the picture itself.
+func preScaled(_ image: Pixmap, toWidth width: Double, height: Double) -> Pixmap {
+    let w = Int(width.rounded(.up)), h = Int(height.rounded(.up))
+    guard w >= 1, h >= 1, w < image.width * 9 / 10 || h < image.height * 9 / 10,
+          w <= image.width, h <= image.height else { return image }
+    return image.downscaled(width: w, height: h) ?? image
+}

@@ -27,6 +27,13 @@ public struct WheelItem: Sendable, Equatable {
     /// Landing here wins something; false ("Try again"): the wheel stops plainly (no confetti, no
     /// fanfare, a card without WINNER) and the draw is recorded as no prize.
     public var prize = true
+    /// A picture drawn in the slice, turned with it (`image`, a PNG; SliceImages.swift).
+    public var image: ConfigImage?
+    /// How the picture fills its part of the slice (nil: the wheel's `imageFit`).
+    public var imageFit: ImageFit?
+    /// The text is written on the slice (`"label": false`: a picture-only slice whose text is still
+    /// what the result, the banner and the record say).
+    public var showsLabel = true
 
     public init(text: String, color: Color, value: Double = 0, weight: Double = 1, stock: Int? = nil,
                 labelColor: Color? = nil, prize: Bool = true) {
@@ -116,6 +123,14 @@ public struct WheelConfig: Sendable, Equatable {
     public var text: [WordKey: String] = [:]
     /// The words on screen: the language's, with `text` over them.
     public var words: Words { (language ?? .english).words.overridden(by: text) }
+    /// How slice pictures fill their part of the slice, unless an item says otherwise (`imageFit`).
+    public var imageFit = ImageFit.cover
+    /// A logo in the hub, which does not turn (`hub`: `{"image": "logo.png"}`).
+    public var hub: WheelHub?
+    /// A picture behind everything, covering the frame (`backgroundImage`), over `backgroundColor`.
+    public var backgroundImage: ConfigImage?
+    /// Text and/or a picture above or beside the wheel (the config's top-level `title`).
+    public var title: WheelTitle?
 
     public init(items: [WheelItem]) { self.items = items }
 
@@ -175,8 +190,8 @@ public struct WheelConfig: Sendable, Equatable {
     /// The keys a `wheel` section may hold (one place, used by the parser and its message).
     static let knownKeys = ["items", "itemsFile", "sizeByWeight", "ringImage", "ringLineWidth", "profile", "duration", "turns",
                             "numbered", "labelColor", "pointerColor", "backgroundColor", "afterWin", "soldOut", "showOdds",
-                            "labelOrientation", "celebration", "valueFormat", "palette"]
-    static let knownItemKeys = ["text", "color", "labelColor", "value", "weight", "stock", "prize"]
+                            "labelOrientation", "celebration", "valueFormat", "palette", "imageFit", "hub", "backgroundImage"]
+    static let knownItemKeys = ["text", "color", "labelColor", "value", "weight", "stock", "prize", "image", "imageFit", "label"]
     /// The largest stock an item may have.
     static let stockLimit = 1_000_000_000
 }
@@ -200,12 +215,18 @@ extension WheelConfig {
     private static func parseSection(_ file: ConfigFile) throws(ConfigError) -> WheelConfig {
         let parser = file.reader
         let baseDirectory = file.baseDirectory
+        let images = ConfigImages(reader: parser, baseDirectory: baseDirectory)
+        let title = try WheelTitle.parse(file, images: images)
         var config = defaults
         config.theme = try file.theme()
+        config.title = title
         guard let wheel = try file.section("wheel", known: knownKeys) else {
             config.items = config.withPaletteColors(config.items)
             return config
         }
+        if let raw = wheel["imageFit"] { config.imageFit = try images.fit(raw, at: "wheel.imageFit") }
+        if let raw = wheel["hub"] { config.hub = try WheelHub.parse(raw, images: images, at: "wheel.hub") }
+        if let raw = wheel["backgroundImage"] { config.backgroundImage = try images.image(raw, at: "wheel.backgroundImage") }
         if let raw = wheel["items"] {
             guard wheel["itemsFile"] == nil else {
                 throw parser.error("wheel.itemsFile", "cannot be combined with wheel.items (give the entries one way)")
@@ -217,7 +238,7 @@ extension WheelConfig {
             }
             config.items = []
             for (i, element) in list.enumerated() {
-                config.items.append(try parser.item(element, at: "wheel.items[\(i)]", index: i))
+                config.items.append(try parser.item(element, at: "wheel.items[\(i)]", index: i, images: images))
             }
         }
         if let raw = wheel["itemsFile"] {

@@ -7,8 +7,9 @@ import PNGCodec
 import Raster
 
 extension ConfigReader {
-    /// An item: a plain string (a name) or an object with text, color, value, weight, stock and prize.
-    func item(_ value: JSONValue, at path: String, index: Int) throws(ConfigError) -> WheelItem {
+    /// An item: a plain string (a name) or an object with text, color, value, weight, stock, prize,
+    /// and a picture (image, imageFit, label).
+    func item(_ value: JSONValue, at path: String, index: Int, images: ConfigImages) throws(ConfigError) -> WheelItem {
         var item = WheelItem(text: "", color: Theme.classic.palette[index % Theme.classic.palette.count])
         item.automaticColor = true
         if case .string(let text) = value { item.text = try name(text, at: path); return item }
@@ -26,6 +27,9 @@ extension ConfigReader {
             item.weight = w
         }
         if let raw = o["prize"] { item.prize = try bool(raw, at: path + ".prize") }
+        if let raw = o["image"] { item.image = try images.image(raw, at: path + ".image") }
+        if let raw = o["imageFit"] { item.imageFit = try images.fit(raw, at: path + ".imageFit") }
+        if let raw = o["label"] { item.showsLabel = try bool(raw, at: path + ".label") }
         if let raw = o["stock"] {
             let n = try number(raw, at: path + ".stock")
             guard n == n.rounded(), n >= 0, n <= Double(WheelConfig.stockLimit) else {

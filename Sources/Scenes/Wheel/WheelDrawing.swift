@@ -78,13 +78,19 @@ struct WheelFrameCache {
     /// The pointer's tip, in frame px (tests sample the slice just below it).
     let pointerTip: Point
     let button: Path
+    /// Each slice's picture, ready to turn and draw (empty: no slice has one; SliceImages.swift).
+    var pictures: [SlicePicture?] = []
+    /// The title, drawn once (WheelTitle.swift).
+    var titleSprite: Sprite?
+    /// `backgroundImage` covering the frame, over the background colour (WheelBackground.swift).
+    var background: Pixmap?
 }
 
 extension WheelScene {
     /// The cache for a frame of `size` px, rebuilt when the size or the slices changed.
     func prepare(for size: Size) -> WheelFrameCache {
         if let cache = scratch.cache, cache.size == size { return cache }
-        let layout = WheelLayout(frame: size)
+        let layout = WheelLayout(frame: size, titled: config.title != nil)
         let r = layout.radius
         let slicesLayout = spinner.layout
         var ringDiameter = 2 * r
@@ -121,7 +127,7 @@ extension WheelScene {
                 opaqueOuter = max(fillRadius, outer)
             }
         }
-        let hub = max(4, 0.075 * r)
+        let hub = config.hub.map { max(4, $0.size * r) } ?? max(4, 0.075 * r)
         // Where the slices get thinner than 2 px (only with many: numbered mode's 36 never gets here).
         let dense = 2 * Double(slicesLayout.count) / (2 * Double.pi)
         let plate = slicesLayout.count >= WheelScene.denseCount && dense > hub + 2 ? min(dense, 0.6 * r) : 0
@@ -167,16 +173,21 @@ extension WheelScene {
         }
         let suffixes = (0..<slicesLayout.count).map { labelSuffixes.indices.contains($0) ? labelSuffixes[$0] : "" }
         let texts = names.indices.map { names[$0] + suffixes[$0] }
+        // A slice with a picture and a label: the label keeps the inner part, the picture the outer.
+        let pictured = (0..<slicesLayout.count).map { items.indices.contains($0) && items[$0].image != nil && numberedCount == nil }
+        let labelled = texts.indices.map { pictured[$0] && !texts[$0].isEmpty }
         var labels: [LabelPlan?] = []
         if numberedCount != nil {
             labels = texts.indices.map { fitter.planAcross(texts[$0], sweep: slicesLayout.sweeps[$0], outer: visible, depth: 0.12 * r) }
         } else {
-            let inner = max(hub, plate) + 0.05 * r, outer = visible - 0.05 * r
-            let fits = texts.indices.map { fitter.wholeFit(texts[$0], sweep: slicesLayout.sweeps[$0], inner: inner, outer: outer) }
+            let inner = max(hub, plate) + 0.05 * r, plain = visible - 0.05 * r
+            let beside = SliceImages.labelSplit * visible - 0.03 * r
+            func outer(_ i: Int) -> Double { labelled[i] ? max(inner + 1, beside) : plain }
+            let fits = texts.indices.map { fitter.wholeFit(texts[$0], sweep: slicesLayout.sweeps[$0], inner: inner, outer: outer($0)) }
             let size = fitter.commonSize(fits)
             labels = texts.indices.map {
                 fitter.planAlongBisector(names[$0], suffix: suffixes[$0], size: size, sweep: slicesLayout.sweeps[$0],
-                                         inner: inner, outer: outer)
+                                         inner: inner, outer: outer($0))
             }
         }
 
@@ -221,6 +232,11 @@ extension WheelScene {
         made.plateColors = [config.theme.plate.premultiplied]
         made.sectorFill = sectorFill
         made.plateRadius = plate
+        // Pictures reach under the ring's inner edge (its band or shadow is drawn over them), or the rim.
+        made.pictures = slicePictures(radius: r, hub: max(hub, plate), outer: hasRing ? min(visible + 1, sliceRadius) : sliceRadius,
+                                      visible: visible, labelled: labelled)
+        made.titleSprite = titleSprite(layout)
+        made.background = backgroundImage(for: size)
         let rim = max(1.5, 0.012 * r)
         if plate > 0 {
             made.plateRim = .ringSector(center: layout.center, innerRadius: plate + 0.75 - rim, outerRadius: plate + 0.75,
@@ -253,7 +269,7 @@ extension WheelScene {
             drawPointerShapes(hubFrame, in: $0)
         }
         made.hubSprite = Sprite(covering: Rect(x: c.x - 1.3 * h - 2, y: c.y - 1.3 * h - 2, width: 2.6 * h + 4, height: 2.6 * h + 4)) {
-            drawHubShapes(hubFrame, in: $0)
+            if let logo = config.hub { drawHubLogo(logo, center: c, radius: h, in: $0) } else { drawHubShapes(hubFrame, in: $0) }
         }
         // Only the wheel's square (with its shadow) is kept: outside it the background is one colour.
         let reach = 1.06 * r + 2
@@ -263,7 +279,11 @@ extension WheelScene {
         // and shadow itself: the cache would cost a frame's worth of memory to save nothing.
         if !square.isEmpty, square.width * square.height <= scratch.largestBackdrop,
            let backdrop = Canvas(width: square.width, height: square.height) {
-            backdrop.clear(config.backgroundColor)
+            if let background = made.background {
+                backdrop.replace(with: background, at: (-square.x, -square.y), outside: .zero, radius: 0)
+            } else {
+                backdrop.clear(config.backgroundColor)
+            }
             backdrop.withTransform(.translation(x: -Double(square.x), y: -Double(square.y))) { drawShadow(made, in: backdrop) }
             made.backdrop = backdrop.pixmap
             made.backdropOrigin = (square.x, square.y)
@@ -355,6 +375,7 @@ extension WheelScene {
                 canvas.stroke(spokes, style: StrokeStyle(width: 1), color: Color(rgb: 0x8E8E93))
             }
         }
+        drawSlicePicture(frame, winner, rotation: rotation, in: canvas)
     }
 
     func drawLabels(_ frame: WheelFrameCache, rotation: Double, winner: Int?, strength k: Double, in canvas: Canvas) {
@@ -511,7 +532,13 @@ extension WheelScene {
 
     /// A gold cap over the point where the slices meet.
     func drawHub(_ frame: WheelFrameCache, in canvas: Canvas) {
-        if let sprite = frame.hubSprite { sprite.draw(in: canvas) } else { drawHubShapes(frame, in: canvas) }
+        if let sprite = frame.hubSprite {
+            sprite.draw(in: canvas)
+        } else if let logo = config.hub {
+            drawHubLogo(logo, center: frame.layout.center, radius: frame.hubRadius, in: canvas)
+        } else {
+            drawHubShapes(frame, in: canvas)
+        }
     }
 
     func drawHubShapes(_ frame: WheelFrameCache, in canvas: Canvas) {

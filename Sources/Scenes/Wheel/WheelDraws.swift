@@ -81,7 +81,7 @@ extension WheelScene {
         var newItems: [WheelItem] = [], newNames: [String] = [], newSuffixes: [String] = []
         for i in nowShown {
             var item = entryItems[i]
-            var name = item.text, suffix = ""
+            var name = item.showsLabel ? item.text : "", suffix = ""
             if standing.isSoldOut(i) {
                 item.color = WheelScene.soldOutColor
                 item.automaticColor = false

@@ -7,6 +7,9 @@
 // The result never shares space with the button. All values are frame px; sizes scale with the
 // radius, with minimums so the button and result stay usable on small frames; on a thumbnail, where
 // they would leave the wheel less than half its room, the wheel is drawn alone.
+// A config's `title` takes a band across the top in the column arrangement (the wheel shrinks to make
+// room) and the top of the panel beside the wheel in the sides arrangement (the wheel keeps its size);
+// either way clear of everything a spinning frame redraws (the disc's square and the banner's box).
 
 import Raster
 
@@ -22,17 +25,22 @@ struct WheelLayout: Equatable {
     let buttonRect: Rect
     /// The result's largest size on one line (px); a long result wraps to two lines before it shrinks.
     let resultTextSize: Double
+    /// Where the title goes (empty: no title, or a thumbnail with no room for one).
+    var titleRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
     /// How far the pointer's base rises above the wheel's top, as a fraction of the radius.
     static let pointerRise = 0.07
     static let minimumResultHeight = 26.0
     static let minimumButtonHeight = 24.0
 
-    init(frame: Size) {
+    /// `titled`: room for a title.
+    init(frame: Size, titled: Bool = false) {
         self.frame = frame
         let w = frame.width, h = frame.height
         let margin = max(6, (0.025 * min(w, h)).rounded())
-        let column = WheelLayout.columnRadius(w: w, h: h, margin: margin)
+        // The column's title band: a tenth of the frame's height (at least 24 px), taken off the top.
+        let band = titled ? max(24, (0.1 * h).rounded()) : 0
+        let column = WheelLayout.columnRadius(w: w, h: h - band, margin: margin)
         let sides = WheelLayout.sidesRadius(w: w, h: h, margin: margin)
         let alone = WheelLayout.wheelOnlyRadius(w: w, h: h, margin: margin)
         if sides > column * 1.08 {
@@ -52,6 +60,12 @@ struct WheelLayout: Equatable {
             buttonRect = Rect(x: panelX + (panel - buttonWidth) / 2, y: resultRect.maxY + 0.08 * sides,
                               width: buttonWidth, height: buttonHeight)
             resultTextSize = max(14, 0.26 * sides)
+            if titled {
+                // Above the result, clear of the box a changing banner redraws (4 px and a tenth of its height).
+                let height = 0.36 * sides, gap = 0.16 * sides
+                titleRect = Rect(x: panelX, y: max(margin, resultRect.y - gap - height), width: panel,
+                                 height: min(height, resultRect.y - gap - margin))
+            }
         } else if column < 0.5 * alone {
             // A thumbnail (under about 120 px high): the result and the button would leave the wheel
             // less than half the room it has alone, so the wheel and its pointer take the frame.
@@ -68,8 +82,13 @@ struct WheelLayout: Equatable {
             let buttonHeight = max(WheelLayout.minimumButtonHeight, 0.17 * column)
             let gap = 0.06 * column, smallGap = 0.04 * column
             let block = (2 + WheelLayout.pointerRise) * column + gap + resultHeight + smallGap + buttonHeight
-            let top = (h - block) / 2   // ≥ margin by construction; spreads any slack evenly
+            let top = band + (h - band - block) / 2   // ≥ margin by construction; spreads any slack evenly
             center = Point(x: w / 2, y: top + (1 + WheelLayout.pointerRise) * column)
+            if titled {
+                // Just above the pointer's base (at `top`), a margin clear of it.
+                let height = max(1, min(top - 2 * margin, 1.5 * band))
+                titleRect = Rect(x: margin, y: top - margin - height, width: w - 2 * margin, height: height)
+            }
             resultRect = Rect(x: margin, y: center.y + column + gap, width: w - 2 * margin, height: resultHeight)
             let buttonWidth = min(w - 2 * margin, max(buttonHeight * 3.2, 0.8 * column))
             buttonRect = Rect(x: (w - buttonWidth) / 2, y: resultRect.maxY + smallGap, width: buttonWidth, height: buttonHeight)

@@ -82,7 +82,7 @@ extension WheelScene {
                 let clip = canvas.clip
                 func restore(_ box: PixelRect) {
                     canvas.clip = clip.intersection(box)
-                    canvas.clear(config.backgroundColor, outside: square)
+                    clearBackground(frame, in: canvas, outside: square)
                     canvas.replace(with: ringBackdrop, at: origin, outside: frame.layout.center, radius: 0)
                 }
                 still.forEachBulbBox(rotation: kept.rotation, restore)
@@ -95,7 +95,7 @@ extension WheelScene {
                 if !buttonKept { restore(buttonBox) }
                 canvas.clip = clip
             } else {
-                canvas.clear(config.backgroundColor, outside: square)
+                clearBackground(frame, in: canvas, outside: square)
                 canvas.replace(with: ringBackdrop, at: origin, outside: frame.layout.center, radius: still.innerRadius)
             }
         } else if let backdrop = frame.backdrop {
@@ -103,15 +103,18 @@ extension WheelScene {
             // slices (they cover their disc completely and are composited over the backdrop itself)
             // and under the ring's opaque band.
             let origin = frame.backdropOrigin
-            canvas.clear(config.backgroundColor,
-                         outside: PixelRect(x: origin.x, y: origin.y, width: backdrop.width, height: backdrop.height))
+            clearBackground(frame, in: canvas,
+                            outside: PixelRect(x: origin.x, y: origin.y, width: backdrop.width, height: backdrop.height))
             canvas.replace(with: backdrop, at: origin, outside: frame.layout.center, radius: frame.coveredRadius - 1)
         } else {
-            canvas.clear(config.backgroundColor)
+            clearBackground(frame, in: canvas)
             drawShadow(frame, in: canvas)
         }
+        // The title lies clear of every box a kept frame puts back (WheelLayout): drawn where the clip reaches.
+        frame.titleSprite?.draw(in: canvas)
         drawSlices(frame, rotation: rotation, overBackdrop: frame.backdrop != nil,
                    moving: spinning || attractDrift(at: t) > 0, in: canvas)
+        drawSlicePictures(frame, rotation: rotation, in: canvas)
         if let winner { drawHighlight(frame, winner: winner, strength: highlight, rotation: rotation, in: canvas) }
         drawLabels(frame, rotation: rotation, winner: winner, strength: highlight, in: canvas)
         drawRing(frame, rotation: rotation, overRingBackdrop: ringBackdrop != nil, in: canvas)

@@ -290,6 +290,6 @@ public final class WheelScene: Scene {
 
     func layout(for size: Size) -> WheelLayout {
         if let cache = scratch.cache, cache.size == size { return cache.layout }
-        return WheelLayout(frame: size)
+        return WheelLayout(frame: size, titled: config.title != nil)
     }
 }

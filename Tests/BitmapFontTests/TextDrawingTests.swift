@@ -59,12 +59,13 @@ final class TextDrawingTests: XCTestCase {
         XCTAssertEqual(mask[5].filter { $0 }.count, 2, "hollow: only the two sides in a middle row")
     }
 
-    func testMeasureLatinHangulAndCJKWithUnifont() throws {
+    func testMeasureLatinHangulAndCJK() throws {
         let stack = try defaultStackOrSkip()
-        // Terminus 16: 8 px per Latin character; Unifont: 16 px per Hangul/CJK character.
-        XCTAssertEqual(stack.measure("1,000원", size: 16), Size(width: 5 * 8 + 16, height: 18))
-        XCTAssertEqual(stack.measure("五等奖", size: 16).width, 48)
-        XCTAssertEqual(stack.measure("五等奖", size: 32).width, 96, "Unifont scales to the requested size")
+        // The sans serif: a Han character is a full em, 0.9 of the size; the line is the size.
+        XCTAssertEqual(stack.measure("1,000원", size: 16).height, 16)
+        XCTAssertEqual(stack.measure("五等奖", size: 16).width, 3 * 0.9 * 16, accuracy: 1e-9)
+        XCTAssertEqual(stack.measure("五等奖", size: 32).width, 3 * 0.9 * 32, accuracy: 1e-9, "scales to the requested size")
+        XCTAssertLessThan(stack.measure("1", size: 16).width, stack.measure("W", size: 16).width, "proportional")
         XCTAssertEqual(stack.measure("", size: 16).width, 0)
         XCTAssertEqual(stack.measure("1", size: .nan), Size(width: 0, height: 0))
     }
@@ -121,7 +122,8 @@ final class TextDrawingTests: XCTestCase {
     func testDefaultAssetsAreFoundAndLoad() throws {
         let assets = try XCTUnwrap(Assets.locateDirectory(currentDirectory: packageRoot()))
         let stack = try FontStack.defaultStack(assetsDirectory: assets, fallbackPath: nil)
-        XCTAssertEqual(stack.faces.first?.strikes.map(\.pixelSize), [16, 32])
+        XCTAssertEqual(stack.faces.first?.strikes.map(\.pixelSize), [100], "the sans serif's Latin strike")
+        XCTAssertEqual(stack.faces.first?.traced, true)
         XCTAssertEqual(Assets.locateDirectory(environment: ["ROUNDEL_ASSETS": "/x"]), "/x")
     }
 }

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Roundel: a software-rendered spinning wheel, countdown ring, pie chart and clock.
-// Dependencies point one way: Files (no dependencies) under everything that reads or writes a user's file; Raster <- BitmapFont <- Scenes <- Host <- roundel, Motion <- Draws <- Scenes (see docs/architecture.md).
+// Dependencies point one way: Files (no dependencies) under everything that reads or writes a user's file; Raster <- PNGCodec <- BitmapFont <- Scenes <- Host <- roundel, Motion <- Draws <- Scenes (see docs/architecture.md).
 import Foundation
 import PackageDescription
 #if arch(x86_64) && os(Linux)

@@ -63,6 +63,9 @@ public final class FontStack {
     }
     static let simplifiedCapacity = 8192
     private var replacementBoxes: [Int: Glyph] = [:]
+    /// Advances by (face, strike, character), font px; −1: the strike has no such glyph.
+    private var advances: [UInt64: Int32] = [:]
+    static let advanceCapacity = 1 << 16
     /// Colour glyphs' images as decoded (height: the face's) and as shrunk per drawn height; a
     /// missing image is kept as nil so its file is not read again every frame.
     private var colorImages: [ColorKey: Pixmap?] = [:]
@@ -148,7 +151,7 @@ public final class FontStack {
             var s = preferred, k = face.strikes.count
             while true {
                 let font = face.strikes[s]
-                if let advance = font.advance(for: scalar) {
+                if let advance = advance(of: scalar, face: f, strike: s, in: font) {
                     let scale = size / Double(font.pixelSize)
                     return (f, s, scale, Double(advance) * scale)
                 }
@@ -160,6 +163,19 @@ public final class FontStack {
         }
         let box = replacementBox(size: size)
         return (-1, 0, box.scale, Double(box.glyph.advance) * box.scale)
+    }
+
+    /// `scalar`'s advance in `font` (strike `strike` of face `face`), font px; nil when it has none.
+    /// Asked once per character and strike, then kept: a font read on trust finds and parses the
+    /// glyph to answer, and text measured every frame (the banner under a spinning wheel) would
+    /// parse its glyphs every frame.
+    private func advance(of scalar: Unicode.Scalar, face: Int, strike: Int, in font: BitmapFont) -> Int? {
+        let key = UInt64(truncatingIfNeeded: face) << 48 | UInt64(truncatingIfNeeded: strike & 0xFFFF) << 32 | UInt64(scalar.value)
+        if let known = advances[key] { return known < 0 ? nil : Int(known) }
+        if advances.count >= FontStack.advanceCapacity { advances.removeAll(keepingCapacity: true) }
+        let advance = font.advance(for: scalar)
+        advances[key] = Int32(clamping: advance ?? -1)
+        return advance
     }
 
     /// The hollow box in the primary face's strike for `size` (a 16 px box when there are no faces).

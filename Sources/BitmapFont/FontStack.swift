@@ -136,6 +136,20 @@ public final class FontStack {
         return Size(width: width, height: lineMetrics(size: size, faces: used).height)
     }
 
+    /// The line (ascent, descent) of the faces `text` uses at `size`.
+    public func measureLine(_ text: String, size: Double) -> LineMetrics {
+        guard size.isFinite, size > 0 else { return LineMetrics(ascent: 0, descent: 0) }
+        return run(for: text, size: size, rendering: .automatic).metrics
+    }
+
+    /// How far `text`'s ink reaches below its baseline at `size`, px (at least its line's descent):
+    /// for a line drawn under it, clear of Arabic's deep descenders. Lays the text out (kept).
+    public func inkDescent(_ text: String, size: Double) -> Double {
+        guard size.isFinite, size > 0 else { return 0 }
+        let run = run(for: text, size: size, rendering: .automatic)
+        return max(run.inkDescent, run.metrics.descent)
+    }
+
     /// Which face and strike draw `scalar` at `size` (face −1: the replacement box), its advance in px.
     private func resolve(_ scalar: Unicode.Scalar, size: Double) -> (face: Int, strike: Int, scale: Double, advance: Double) {
         if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) { return (-2, 0, 0, 0) }   // controls draw nothing

@@ -18,6 +18,9 @@ final class TextRun {
     private(set) var points: [Point] = []
     /// Exclusive end index into `points` of each contour, glyph after glyph.
     private(set) var contourEnds: [Int] = []
+    /// How far the ink reaches below the baseline, px (0 when nothing does): Arabic's descenders
+    /// go deeper than the line's descent.
+    private(set) var inkDescent = 0.0
     /// Colour glyphs (emoji), drawn as images after the outlines.
     private(set) var images: [PlacedImage] = []
     /// Bumped by each draw that uses the run; the least recently used run is rebuilt for new text.
@@ -60,7 +63,7 @@ final class TextRun {
     /// Empties the run for new text, keeping its buffers' capacity.
     func reset(text: String, size: Double, rendering: GlyphRendering) {
         self.text = text; self.size = size; self.rendering = rendering
-        width = 0; metrics = LineMetrics(ascent: 0, descent: 0)
+        width = 0; metrics = LineMetrics(ascent: 0, descent: 0); inkDescent = 0
         glyphs.removeAll(keepingCapacity: true)
         points.removeAll(keepingCapacity: true)
         contourEnds.removeAll(keepingCapacity: true)
@@ -75,6 +78,7 @@ final class TextRun {
     /// at `pen` px, scaled by `scale`.
     func append(_ outline: GlyphOutline, scale: Double, pen: Double) {
         guard !outline.contourEnds.isEmpty else { return }
+        for p in outline.points where p.y * scale > inkDescent { inkDescent = p.y * scale }
         let base = points.count
         points.append(contentsOf: outline.points)
         for end in outline.contourEnds { contourEnds.append(base + end) }

@@ -204,10 +204,9 @@ final class CLITests: XCTestCase {
         let fonts = assets.appendingPathComponent("fonts")
         try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
         try Data("STARTFONT 2.1\nFONTBOUNDINGBOX 8 16 0 -2\nCHARS 1\nSTARTCHAR A\nENCODING 65\nBITMAP\nzz\n".utf8)
-            .write(to: fonts.appendingPathComponent("ter-u16b.bdf"))
-        try Data().write(to: fonts.appendingPathComponent("ter-u32b.bdf"))
+            .write(to: fonts.appendingPathComponent("sans-bold-100.bdf"))
         let out = scratch.appendingPathComponent("x.png").path
-        try assertUserError(["render", "testcard", "--out", out], mentions: "ter-u16b.bdf",
+        try assertUserError(["render", "testcard", "--out", out], mentions: "sans-bold-100.bdf",
                             environment: ["ROUNDEL_ASSETS": assets.path])
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }

@@ -597,7 +597,10 @@ extension WheelScene {
         guard let bar = result.bar, bar.alpha > 0 else { return nil }
         let rect = frame.layout.resultRect, lineHeight = 1.15 * lines.size
         let barWidth = min(rect.width, widest)
-        let y = top + Double(lines.count - 1) * lineHeight + lines.size * 0.5
+        // Under the line's bottom, or under the ink where it reaches deeper (Arabic's descenders).
+        let last = lines.count == 1 ? lines.first : lines.second
+        let below = fonts.inkDescent(last, size: lines.size) - fonts.measureLine(last, size: lines.size).descent
+        let y = top + Double(lines.count - 1) * lineHeight + lines.size * 0.5 + (below > 0.01 * lines.size ? below + 0.04 * lines.size : 0)
         return Rect(x: rect.center.x - barWidth / 2, y: y, width: barWidth, height: max(2, lines.size * 0.07))
     }
 

@@ -18,8 +18,8 @@ public struct Flick: Sendable, Equatable {
     /// From this speed on a flick is as strong as it gets: 3 turns a second (a smooth spin of the
     /// default 5 turns in 5 s starts at about that speed).
     public static let hard = 3 * 2 * Double.pi
-    /// How far back from the release the pointer's speed is measured, seconds: long enough to
-    /// smooth a mouse's 8 ms steps, short enough that a finger stopped before it lifts is no flick.
+    /// How far back from its last move the pointer's speed is measured, seconds: long enough to
+    /// smooth a mouse's 8 ms steps, short enough to be the speed it had when let go.
     public static let window = 0.09
 
     /// A flick at `velocity`, or nil for a release slower than `threshold` (or not finite).
@@ -50,20 +50,29 @@ public struct Flick: Sendable, Equatable {
         return min(settings.duration, max(settings.duration / 2, matched))
     }
 
+    /// A pointer that has not moved for this long before it is let go had stopped: no flick. (Android's
+    /// VelocityTracker assumes 40 ms, from the kernel's times; SDL stamps an event when it takes it
+    /// from the system, at most a frame late, so a slow frame must not read as a stop. A hand that
+    /// holds still before it lets go holds longer than this.)
+    public static let stoppedAfter = 0.1
+
     /// The pointer's angular velocity at `release` (radians a second): the angle it turned through in
-    /// the last `window` seconds (or since the first sample, if the drag is younger), over that time.
-    /// `samples` are (time, angle) in time order, the release's own last; between two samples the
-    /// angle is taken to move evenly, so a pointer that stopped before it was let go reads 0.
+    /// the `window` seconds before its last move (or since the first sample, if the drag is younger),
+    /// over that time; 0 when that last move was more than `stoppedAfter` before the release.
+    /// `samples` are (time, angle) in time order; between two samples the angle is taken to move evenly.
     public static func velocity(of samples: [(t: Double, angle: Double)], at release: Double) -> Double {
-        guard let last = samples.last, let first = samples.first, release > first.t else { return 0 }
-        let from = max(first.t, release - window)
-        guard let k = samples.firstIndex(where: { $0.t >= from }) else { return 0 }
-        var angle = samples[k].angle
-        if k > 0, samples[k].t > samples[k - 1].t {
-            let a = samples[k - 1], b = samples[k]
+        guard let first = samples.first,
+              let k = samples.indices.dropFirst().last(where: { samples[$0].angle != samples[$0 - 1].angle }) else { return 0 }
+        let last = samples[k]
+        guard release - last.t <= stoppedAfter else { return 0 }
+        let from = max(first.t, last.t - window)
+        guard let j = samples.firstIndex(where: { $0.t >= from }) else { return 0 }
+        var angle = samples[j].angle
+        if j > 0, samples[j].t > samples[j - 1].t {
+            let a = samples[j - 1], b = samples[j]
             angle = a.angle + (b.angle - a.angle) * (from - a.t) / (b.t - a.t)
         }
         // Mouse events come every few milliseconds; a drag of a few milliseconds is judged over 10.
-        return (last.angle - angle) / max(release - from, 0.01)
+        return (last.angle - angle) / max(last.t - from, 0.01)
     }
 }

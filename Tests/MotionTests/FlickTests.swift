@@ -28,6 +28,9 @@ final class FlickTests: XCTestCase {
         // Fast, then held still for 0.3 s before the release: no speed at all.
         let stopped = flick + [(t: 0.35, angle: flick.last!.angle)]
         XCTAssertEqual(Flick.velocity(of: stopped, at: 0.35), 0)
+        XCTAssertEqual(Flick.velocity(of: flick, at: 0.16), 0, "no move in the last 110 ms: stopped")
+        // Let go 90 ms after the last move (a slow frame between them): the speed it had.
+        XCTAssertEqual(Flick.velocity(of: flick, at: 0.14) / FlickTests.turn, 5, accuracy: 0.01)
         XCTAssertEqual(Flick.velocity(of: [], at: 1), 0)
         XCTAssertEqual(Flick.velocity(of: [(t: 1, angle: 2)], at: 1), 0)
     }

@@ -77,6 +77,6 @@ let package = Package(
         .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite", "TestDisplay"], exclude: ["Fixtures"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "CSDL2", "CX11", "Draws", "TestDisplay"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "Motion", "CSDL2", "CX11", "Draws", "TestDisplay"]),
     ] + fuzzTargets
 )

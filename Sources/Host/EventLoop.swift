@@ -62,6 +62,10 @@ final class Session {
     private var joysticks: Joysticks?
     /// When Space, Enter or a button last acted (the cooldown counts from there).
     private var lastPrimary = -Double.infinity
+    /// A press (click or touch) went to the scene and has not been let go: its moves are drags.
+    private var pointerHeld = false
+    /// The time the latest pointer event happened (they reach the scene in order).
+    private var lastPointerTime = -Double.infinity
     /// Scenes shown at least once (`didAppear` called).
     private var appeared: Set<ObjectIdentifier> = []
     /// A touch that began in a corner of a kiosk with several scenes, and when.
@@ -284,9 +288,14 @@ final class Session {
                     if scenes.count > 1 { cornerPress = clock.seconds }
                     continue
                 }
-                scene.handle(window.framePixels(input), at: clock.seconds, frameSize: window.frameSize)
+                switch input {
+                case .tap: pointerHeld = true
+                case .drag: guard pointerHeld else { continue }   // the mouse moved with its button held from elsewhere
+                default: break
+                }
+                scene.handle(window.framePixels(input), at: inputTime(of: event, input), frameSize: window.frameSize)
                 needsFrame = true
-            case .pressEnded:
+            case .pressEnded(let point):
                 if let start = cornerPress, clock.seconds - start >= Session.cornerHold {
                     current = (current + 1) % scenes.count
                     lastDrawn = -.infinity
@@ -294,6 +303,15 @@ final class Session {
                     needsFrame = true
                 }
                 cornerPress = nil
+                guard pointerHeld else { continue }
+                pointerHeld = false
+                // The release of a press on the wheel may spin it (a tap, a flick): held to the cooldown
+                // like Space, and a spin it starts counts for the cooldown as Space's does.
+                let now = clock.seconds, t = inputTime(of: event, .release(point, coolingDown: false))
+                scene.handle(window.framePixels(.release(point, coolingDown: now - lastPrimary < options.cooldown)),
+                             at: t, frameSize: window.frameSize)
+                if let wheel = scene as? WheelScene, wheel.spinner.currentSpin?.startTime == t { lastPrimary = now }
+                needsFrame = true
             case .nextScene:
                 current = (current + 1) % scenes.count
                 lastDrawn = -.infinity
@@ -331,6 +349,26 @@ final class Session {
             syncTextInput()
         } while SDL_PollEvent(&event) == 1
         return nil
+    }
+
+    /// When `input` happened: a press, a move or a release by its event's timestamp (the motions of
+    /// a flick can wait in the queue while a frame is drawn: their speed is measured from when they
+    /// happened), never before the pointer's previous event; anything else now.
+    private func inputTime(of event: SDL_Event, _ input: SceneInput) -> Double {
+        let now = clock.seconds
+        switch input {
+        case .tap, .drag, .release: break
+        default: return now
+        }
+        // SDL's ticks and the monotonic clock are the same time; a test's stepping clock is not.
+        var t = now
+        if clock is MonotonicClock {
+            let lag = Double(SDL_GetTicks() &- event.common.timestamp) / 1000
+            if lag > 0, lag < 0.25 { t = now - lag }
+        }
+        t = max(t, lastPointerTime)
+        lastPointerTime = t
+        return t
     }
 
     /// Times of the latest taps in a kiosk's top left corner.
@@ -561,15 +599,25 @@ extension Window {
 
     /// A tap in window units (or a touch, normalised and marked negative by `response`) in frame px:
     /// scaled to the drawable, then turned back by the window's rotation.
+    /// (The same for a drag's and a release's point.)
     func framePixels(_ input: SceneInput) -> SceneInput {
-        guard case .tap(let p) = input, let (u, v) = displayFraction(ofTap: p) else { return input }
+        switch input {
+        case .tap(let p): return framePoint(p).map { .tap($0) } ?? input
+        case .drag(let p): return framePoint(p).map { .drag($0) } ?? input
+        case .release(let p, let coolingDown): return framePoint(p).map { .release($0, coolingDown: coolingDown) } ?? input
+        default: return input
+        }
+    }
+
+    private func framePoint(_ p: Point) -> Point? {
+        guard let (u, v) = displayFraction(ofTap: p) else { return nil }
         let frame = frameSize
         // The frame turned clockwise by `rotation` is what the display shows; undo it.
         switch rotation {
-        case 90: return .tap(Point(x: v * frame.width, y: (1 - u) * frame.height))
-        case 180: return .tap(Point(x: (1 - u) * frame.width, y: (1 - v) * frame.height))
-        case 270: return .tap(Point(x: (1 - v) * frame.width, y: u * frame.height))
-        default: return .tap(Point(x: u * frame.width, y: v * frame.height))
+        case 90: return Point(x: v * frame.width, y: (1 - u) * frame.height)
+        case 180: return Point(x: (1 - u) * frame.width, y: (1 - v) * frame.height)
+        case 270: return Point(x: (1 - v) * frame.width, y: u * frame.height)
+        default: return Point(x: u * frame.width, y: v * frame.height)
         }
     }
 

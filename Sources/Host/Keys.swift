@@ -1,7 +1,7 @@
 // What each SDL event asks of the host: the one table of keys, clicks and touches.
 //   Space/Enter primary action · +/− more/fewer slices · R restart (the wheel: a new event) · Tab next
 //   scene · 1–4 wheel, timer, pie, clock · F fullscreen · F12 screenshot · Esc/Q quit · left click and
-//   touch: a tap · E entry editor · Ctrl+V paste entries · a file or text dropped on the window: entries ·
+//   touch: a tap, moved while held: a drag, let go: a release · E entry editor · Ctrl+V paste entries · a file or text dropped on the window: entries ·
 //   any button of a joystick or game controller (an arcade button): the primary action.
 // Space, Enter and buttons are held to the input cooldown: presses within it of the last one do nothing.
 // While the scene takes typed text (the entry editor): text comes from SDL_TEXTINPUT (any script, any
@@ -35,9 +35,10 @@ enum EventResponse: Equatable {
     /// A file dropped on the window (its path) and text dropped on it.
     case dropFile(String)
     case dropText(String)
-    /// A finger left the screen, or the left mouse button was let go (ends a kiosk's long press in a
-    /// corner: many touch panels report themselves as a mouse).
-    case pressEnded
+    /// A finger left the screen, or the left mouse button was let go, at a point (window units, or a
+    /// touch marked as `.tap`'s): ends a kiosk's long press in a corner (many touch panels report
+    /// themselves as a mouse) and is the scene's `.release`.
+    case pressEnded(Point)
     /// A button of a joystick or game controller (an arcade button): the primary action, held to
     /// `cooldown` like Space and Enter.
     case button
@@ -45,6 +46,9 @@ enum EventResponse: Equatable {
     case joystickAdded(Int32)
     case joystickRemoved(Int32)
 }
+
+/// SDL_BUTTON_LMASK (a macro Swift cannot import): the left button held, in a motion event's state.
+let leftButtonMask: UInt32 = 1 << (UInt32(SDL_BUTTON_LEFT) - 1)
 
 /// The scenes the number keys pick, in key order.
 let numberKeyScenes = ["wheel", "timer", "pie", "clock"]
@@ -75,13 +79,17 @@ func response(to event: SDL_Event, kiosk: Bool = false, editing: Bool = false, p
     case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != UInt32.max:  // not SDL_TOUCH_MOUSEID (a touch, handled as a finger)
         return .input(.tap(Point(x: Double(event.button.x), y: Double(event.button.y))))
     case SDL_FINGERUP:
-        return .pressEnded
+        return .pressEnded(Point(x: -1 - Double(event.tfinger.x), y: -1 - Double(event.tfinger.y)))
+    case SDL_FINGERMOTION:
+        return .input(.drag(Point(x: -1 - Double(event.tfinger.x), y: -1 - Double(event.tfinger.y))))
+    case SDL_MOUSEMOTION where event.motion.state & leftButtonMask != 0 && event.motion.which != UInt32.max:
+        return .input(.drag(Point(x: Double(event.motion.x), y: Double(event.motion.y))))
     case SDL_MOUSEWHEEL:
         // Scrolled towards the user (y < 0) moves a list down; "flipped" devices report the other way.
         let y = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -event.wheel.y : event.wheel.y
         return y == 0 ? .ignore : .input(.scroll(y < 0 ? 3 : -3))
     case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != UInt32.max:
-        return .pressEnded
+        return .pressEnded(Point(x: Double(event.button.x), y: Double(event.button.y)))
     case SDL_JOYBUTTONDOWN:
         return .button
     case SDL_JOYDEVICEADDED:

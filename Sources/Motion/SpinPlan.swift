@@ -1,6 +1,7 @@
 // One spin, planned completely before the wheel moves: the target slice, the cumulative rotation curve
 // (radians clockwise, never wrapped) and the exact time of rest. Every profile starts from the current
-// rotation and only ever turns clockwise, so a spin never snaps back. The reported result is the slice
+// rotation and only ever turns clockwise, so a spin never snaps back; a flick (`flick`, below) turns
+// the way the hand threw it, and only that way. The reported result is the slice
 // under the pointer at the final rotation, by SliceLayout's formula, and planning checks it is the target.
 //
 // The smooth profile's velocity (see `smooth` below) is C¹: it rises from 0 with zero acceleration
@@ -62,6 +63,21 @@ public struct SpinPlan: Sendable, Equatable {
                         motion: try AnimationSequence(animations))
     }
 
+    /// A flicked wheel (see Flick.swift) onto `target`: from `rotation` at `time` in the flick's
+    /// direction, the flick's turns plus the offset to a point of the target drawn from `rng` (as the
+    /// smooth profile lands, whatever the profile: the hand did the spin-up), in one coast that starts
+    /// at the flick's speed where the duration allows (`Flick.duration`) and stops as smooth stops.
+    static func flick(_ flick: Flick, settings: SpinSettings, layout: SliceLayout, target: Int, from rotation: Double,
+                      at time: Double, using rng: inout some RandomNumberGenerator) throws(MotionError) -> SpinPlan {
+        let margin = smoothLandingMargin
+        let end = try landing(layout: layout, target: target, from: rotation, turns: flick.turns(for: settings),
+                              fraction: Double.random(in: margin...(1 - margin), using: &rng), direction: flick.direction)
+        let duration = flick.duration(travelling: end - rotation, settings: settings)
+        let coast = Animation(name: "decelerate", from: rotation, to: end, duration: duration, timing: .smoothStop)
+        return SpinPlan(profile: settings.profile, target: target, startTime: time, startRotation: rotation,
+                        motion: try AnimationSequence([coast]))
+    }
+
     /// Seed 000's three phases, shifted to start at `rotation`: easeIn one turn in 1.5 s, linear two turns
     /// in 2 s, easeOut in 1.2 s onto the target's centre. The seed's end sweep slice·(count − index) is the
     /// target's rest angle taken in (0, 2π]; from a start offset s it becomes (that − s) taken in (0, 2π],
@@ -98,14 +114,16 @@ public struct SpinPlan: Sendable, Equatable {
     /// The final rotation after `turns` whole turns from `rotation` plus the offset in [0, 2π) that brings
     /// the point `fraction` of the way across slice `target` under the pointer. If rounding puts that point
     /// over an edge (possible only with fraction at 0 or 1), the point moves halfway to the centre and tries again.
+    /// `direction` −1 (a flick anticlockwise) turns the other way: back `turns` turns and an offset in (−2π, 0].
     static func landing(layout: SliceLayout, target: Int, from rotation: Double, turns: Double,
-                        fraction: Double) throws(MotionError) -> Double {
-        let base = rotation + turns * fullTurn
+                        fraction: Double, direction: Double = 1) throws(MotionError) -> Double {
+        let base = rotation + direction * turns * fullTurn
         var fraction = fraction
         for _ in 0..<64 {
             let angle = layout.starts[target] + layout.sweeps[target] * fraction
             var offset = (layout.rotation(bringingToPointer: angle) - base).truncatingRemainder(dividingBy: fullTurn)
             if offset < 0 { offset += fullTurn }
+            if direction < 0, offset > 0 { offset -= fullTurn }
             let end = base + offset
             if layout.index(underPointerAt: end) == target { return end }
             fraction = (fraction + 0.5) / 2

@@ -1,7 +1,8 @@
 // The wheel's spin state as a value: what the scenes ask "where is the wheel at time t?". Pure: time is
 // passed in (seconds on the scene's clock), nothing reads a clock, and rotation depends only on t, so a
 // stalled or skipped frame changes nothing about where or when a spin lands. Rotation is cumulative
-// radians clockwise (SliceLayout's convention); it never decreases while time moves forward.
+// radians clockwise (SliceLayout's convention); during a spin it moves one way only: forward, or
+// backward for a wheel flicked anticlockwise.
 
 public enum SpinPhase: Sendable, Equatable {
     case idle
@@ -54,8 +55,9 @@ public struct Spinner: Sendable, Equatable {
     /// Returns false, changing nothing, if a spin is under way at `t` — or if `t` is before the current
     /// spin's end at all (a clock that ran backwards): a request while spinning is ignored, never queued.
     /// Throws for a non-finite `t`, invalid settings or weights, or an index out of range or without area.
+    /// A `flick` turns the wheel its way, as hard as it was thrown (`SpinPlan.flick`), onto the same target.
     @discardableResult
-    public mutating func spin(at t: Double, to index: Int? = nil,
+    public mutating func spin(at t: Double, to index: Int? = nil, flick: Flick? = nil,
                               using rng: inout some RandomNumberGenerator) throws(MotionError) -> Bool {
         guard t.isFinite else { throw .invalidTime(t) }
         if let spin = currentSpin, t < spin.endTime { return false }
@@ -73,7 +75,12 @@ public struct Spinner: Sendable, Equatable {
             target = try WeightedChoice.index(weights: weights, using: &rng)
         }
         guard layout.sweeps[target] > 0 else { throw .sliceHasNoArea(index: target) }
-        let plan = try SpinPlan.make(settings: settings, layout: layout, target: target, from: start, at: t, using: &rng)
+        let plan: SpinPlan
+        if let flick {
+            plan = try SpinPlan.flick(flick, settings: settings, layout: layout, target: target, from: start, at: t, using: &rng)
+        } else {
+            plan = try SpinPlan.make(settings: settings, layout: layout, target: target, from: start, at: t, using: &rng)
+        }
         previousResult = currentSpin?.target
         restRotation = start
         currentSpin = plan

@@ -58,8 +58,14 @@ extension Scene {
 public enum SceneInput: Sendable, Equatable {
     /// Space or Enter: spin, or start/pause.
     case primaryAction
-    /// A click or touch at a point in frame pixels.
+    /// A click or touch at a point in frame pixels (the press: the finger or button going down).
     case tap(Point)
+    /// The pressed pointer moved to a point in frame pixels (a finger on the screen, the left button held).
+    case drag(Point)
+    /// The finger lifted, or the left button was let go, at a point in frame pixels. `coolingDown`:
+    /// the input cooldown (`input.cooldown`) since the latest spin has not passed, so the release
+    /// starts no spin (the wheel: a flick, or a tap on it, spins at the release).
+    case release(Point, coolingDown: Bool)
     /// + and −: more or fewer slices in numbered mode.
     case increase
     case decrease

@@ -101,8 +101,12 @@ final class WheelLayoutTests: XCTestCase {
         onStart.handle(.tap(layout.buttonRect.center), at: 0, frameSize: size)
         XCTAssertEqual(onStart.state(at: 0.5).state, "spinning")
 
+        // On the wheel a press takes it in hand: a tap spins when it is let go.
         let onWheel = try WheelScene(resources: resources, seed: 1)
-        onWheel.handle(.tap(Point(x: layout.center.x + layout.radius * 0.5, y: layout.center.y)), at: 0, frameSize: size)
+        let point = Point(x: layout.center.x + layout.radius * 0.5, y: layout.center.y)
+        onWheel.handle(.tap(point), at: 0, frameSize: size)
+        XCTAssertEqual(onWheel.state(at: 0.05).state, "idle")
+        onWheel.handle(.release(point, coolingDown: false), at: 0.1, frameSize: size)
         XCTAssertEqual(onWheel.state(at: 0.5).state, "spinning")
     }
 

@@ -156,8 +156,9 @@ extension WheelScene {
     /// the entries that can win, recorded in the ledger before the wheel turns. Returns false (and
     /// changes nothing) while a spin is under way or when nothing can win. Throws for an index out of
     /// range, an entry that cannot win, or a draw the ledger could not record (the wheel then stays still).
+    /// A `flick` (the wheel let go as it turned, WheelDrag.swift) sets only how the wheel turns to the outcome.
     @discardableResult
-    public func spin(at t: Double, to index: Int? = nil) throws(SceneError) -> Bool {
+    public func spin(at t: Double, to index: Int? = nil, flick: Flick? = nil) throws(SceneError) -> Bool {
         if let spin = spinner.currentSpin, t < spin.endTime { return false }
         applyRefresh(at: t, now: true)
         if let index, !shown.indices.contains(index) {
@@ -181,7 +182,7 @@ extension WheelScene {
                 throw DrawError(subject: "", problem: "the winner has no slice")
             }
             var planned = spinner
-            guard try planned.spin(at: t, to: target, using: &rng) else { return false }
+            guard try planned.spin(at: t, to: target, flick: flick, using: &rng) else { return false }
             let record = try raffle.record(choice, rotation: planned.currentSpin?.endRotation)
             if record.removed { undo = .removal(EntryKey(text: record.text, occurrence: record.occurrence), name: record.text, removed: true) }
             spinner = planned
@@ -309,7 +310,7 @@ extension WheelScene {
             editor = nil
             if edit.changed { commit(edit.entries, source: "editor", at: t) }
             return
-        case .primaryAction, .tap, .increase, .decrease, .restart, .openEditor, .openSettings, .openWinners, .moveFocus, .adjust,
+        case .primaryAction, .tap, .drag, .release, .increase, .decrease, .restart, .openEditor, .openSettings, .openWinners, .moveFocus, .adjust,
              .removeWinner, .keepWinner, .undo, .operatorGesture, .scroll:
             break
         }

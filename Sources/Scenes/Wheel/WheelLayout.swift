@@ -132,4 +132,9 @@ struct WheelLayout: Equatable {
     func spinsOnTap(at point: Point) -> Bool {
         buttonRect.insetBy(-4).contains(point) || point.distance(to: center) <= radius
     }
+
+    /// Whether a press at `point` takes the wheel in hand: on its disc, not on the button.
+    func grabsWheel(at point: Point) -> Bool {
+        !buttonRect.insetBy(-4).contains(point) && point.distance(to: center) <= radius
+    }
 }

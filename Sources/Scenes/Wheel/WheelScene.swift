@@ -4,8 +4,8 @@
 // A frame is a pure function of (state, t): rotation and phase come from the Spinner at t; nothing
 // reads a clock or a file while rendering. Angles: radians, cumulative, clockwise (docs/architecture.md).
 //
-// Spins: START (tap), a tap on the wheel, or `.primaryAction`; a spin requested while the wheel
-// turns is ignored. Every outcome is a draw of the scene's Raffle (Draws): chosen before the wheel
+// Spins: START (tap), a tap or a flick on the wheel (WheelDrag.swift: a press on the disc takes the
+// wheel, which follows the pointer), or `.primaryAction`; a spin requested while the wheel turns is ignored. Every outcome is a draw of the scene's Raffle (Draws): chosen before the wheel
 // moves (a seed's generator, or the system's), recorded in the ledger before it turns, and shown by
 // the slices (WheelDraws.swift). `onSpinEnd` fires once per spin, from whichever of render, handle or
 // state first sees it at rest.
@@ -66,6 +66,8 @@ public final class WheelScene: Scene {
     let panelLayouts = PanelLayouts()
     /// The entry editor, while open.
     var editor: EntryEditor?
+    /// The wheel taken in hand by a press on its disc, until the release (WheelDrag.swift).
+    var grab: WheelGrab?
     /// What the window adds over the wheel: its panels, choices, undo, settings (WheelControls.swift).
     var controls = WheelControls()
     /// Whether something is open over the wheel that takes the input (the editor or a panel).
@@ -197,6 +199,7 @@ public final class WheelScene: Scene {
         reportSpinEnd(at: t)
         applyRefresh(at: t)
         defer { lastInput = max(lastInput, t) }
+        if hasOverlay { grab = nil }
         if panel != nil { return handlePanel(input, at: t, frameSize: frameSize) }
         if editor != nil { return handleEditing(input, at: t) }
         switch input {
@@ -211,7 +214,14 @@ public final class WheelScene: Scene {
             }
             // While the winner card is up, a touch anywhere is the next spin (the card covers START).
             let onCard = cardEnd(at: t).map { t < $0 } ?? false
-            if onCard || layout(for: frameSize).spinsOnTap(at: point) { _ = try? spin(at: t) }
+            let layout = layout(for: frameSize)
+            // On the disc the wheel is taken in hand: the release spins it or puts it down (WheelDrag.swift).
+            if !onCard, layout.grabsWheel(at: point), canGrab(at: t) { return takeWheel(at: point, t: t, frameSize: frameSize) }
+            if onCard || layout.spinsOnTap(at: point) { _ = try? spin(at: t) }
+        case .drag(let point):
+            dragWheel(to: point, at: t, frameSize: frameSize)
+        case .release(let point, let coolingDown):
+            releaseWheel(at: point, coolingDown: coolingDown, at: t, frameSize: frameSize)
         case .increase, .decrease:
             guard let n = numberedCount, !spinner.isSpinning(at: t) else { return }
             let next = min(WheelConfig.numberedRange.upperBound, max(WheelConfig.numberedRange.lowerBound, n + (input == .increase ? 1 : -1)))

@@ -8,7 +8,7 @@ extension WheelScene {
         scratch.crossingScratch.removeAll(keepingCapacity: true)
         spinner.pointerCrossings(from: t0, to: t1, into: &scratch.crossingScratch)
         for time in scratch.crossingScratch {
-            events.append(SoundEvent(.tick, at: time, speed: spinner.angularVelocity(at: time)))
+            events.append(SoundEvent(.tick, at: time, speed: abs(spinner.angularVelocity(at: time))))
         }
         if let end = spinner.endTime, end >= t0, end < t1, let winner = spinner.result(at: end), items.indices.contains(winner),
            items[winner].prize {

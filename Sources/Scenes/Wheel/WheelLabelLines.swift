@@ -1,10 +1,11 @@
 // A prize label on two lines when its slice is wide enough: the name above its odds or "sold out"
 // (a smaller line, read second), or the name broken at a space with the suffix after its second
-// half. The lines are stacked across the bisector, each centred along it; the block fits its wedge
-// as one line does (its inner end where the wedge is wide enough for the block's height, a tenth
-// spare) and its outer corners stay inside the rim. On a wide slice a long label then reads about
-// twice as large as on one line; on a narrow one two lines need twice the width, so one line wins
-// and a wheel of many slices looks as it did. Sizes and offsets px.
+// half. The lines are stacked across the bisector, each centred along it at the label's radius, and
+// each fits the wedge as one line does (`place`): its inner end where the wedge's half-width holds
+// its farthest edge from the bisector, a tenth spare, its outer corners inside the rim. On a wide
+// slice a long label then reads about 1.75 times as large as on one line (six prizes with odds at
+// 800×480); on a narrow one two lines need twice the width, so one line wins and a wheel of many
+// slices looks as it did. Sizes and offsets px.
 import BitmapFont
 import Draws
 

@@ -1,12 +1,12 @@
 // Fitting the slices' labels inside their wedges, once per wheel size (the plans are cached; a frame
 // only draws them). A prize label runs along the slice's bisector from the centre outward (seed
-// 000) on one line or two (WheelLabelLines.swift): its block of lines must fit the chord across the
-// wedge at its inner end, and its length the stretch between that point (never nearer than the hub)
-// and the rim or ring. All labels of a wheel share one size, so neighbours look alike: the largest at
-// which every label that can fit whole (on one line or two) does, but no smaller than 60 % of the
-// median label's own best size; the few longer ones end in "…". Below `legibleSize` px nothing is
-// drawn: a wheel of hundreds of slices shows its colours, and the name banner says which entry is
-// under the pointer.
+// 000) on one line, or two (WheelLabelLines.swift): a line must fit the chord across the wedge at its
+// inner end, and its length the stretch between that point (never nearer than the hub) and the rim
+// or ring. All labels of a wheel share one size, so neighbours look alike: the largest at which every
+// label that can fit whole (on one line or two) does, but no smaller than 60 % of the median label's
+// own best size nor than one line alone gives; the few longer ones end in "…". Below `legibleSize`
+// px nothing is drawn: a wheel of hundreds of slices shows its colours, and the name banner says
+// which entry is under the pointer.
 // Numbers in numbered mode (seed 002) sit across their slice near the rim, reading upright at the top.
 // Radii in px; angles in radians.
 import BitmapFont

@@ -4,6 +4,11 @@
 // `render` draws them. Units: px, y down; angles in radians, clockwise, wheel-local ones at rotation 0
 // (the C side adds each frame's rotation); colours straight (not premultiplied) R G B A, 0…255.
 // Only mid-spin frames are described (no winner highlight, no result text, button disabled).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Motion
 import Raster
 
@@ -63,7 +68,13 @@ extension WheelScene {
         for (i, plan) in frame.labels.enumerated() {
             guard let plan else { continue }
             let angle = slices.midAngle(of: i) - Double.pi / 2 + plan.turn
-            lines.append("label \(number(plan.radius)) \(number(angle)) \(number(plan.size)) \(rgba(items[i].labelColor ?? config.labelColor ?? frame.ink[i])) \(plan.text)")
+            // A label's second line is described by where its centre is (the C side turns it by
+            // that angle, a few degrees off ours: the same ink to time).
+            for line in plan.lines {
+                let radius = (plan.radius * plan.radius + line.offset * line.offset).squareRoot()
+                let turned = angle + atan2(line.offset, plan.radius)
+                lines.append("label \(number(radius)) \(number(turned)) \(number(line.size)) \(rgba(items[i].labelColor ?? config.labelColor ?? frame.ink[i])) \(line.text)")
+            }
         }
         // drawRing. The shipped ring is a `StillRing` here (band and shadow composited as they are,
         // bulbs placed); cairo draws it as the issue asks, as its shadow and the image assets/ring.png

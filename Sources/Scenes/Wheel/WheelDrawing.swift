@@ -183,16 +183,11 @@ extension WheelScene {
             let inner = max(hub, plate) + 0.05 * r, plain = visible - 0.05 * r
             let beside = SliceImages.labelSplit * visible - 0.03 * r
             func outer(_ i: Int) -> Double { labelled[i] ? max(inner + 1, beside) : plain }
-            let fits = texts.indices.map { fitter.wholeFit(texts[$0], sweep: slicesLayout.sweeps[$0], inner: inner, outer: outer($0)) }
-            let size = fitter.commonSize(fits)
-            labels = texts.indices.map {
-                fitter.planAlongBisector(names[$0], suffix: suffixes[$0], size: size, sweep: slicesLayout.sweeps[$0],
-                                         inner: inner, outer: outer($0))
-            }
+            labels = fitter.plans(names: names, suffixes: suffixes, sweeps: slicesLayout.sweeps, inner: inner, outer: outer)
         }
 
-        // Every label stays laid out from frame to frame, with room for the result, button and notes.
-        fonts.keepRuns(atLeast: labels.count + 48)
+        // Every label's lines stay laid out from frame to frame, with room for the result, button and notes.
+        fonts.keepRuns(atLeast: labels.reduce(0) { $0 + ($1?.lines.count ?? 0) } + 48)
 
         // Pointer: base above the wheel's top, tip reaching just past the ring onto the slices.
         let c = layout.center
@@ -404,9 +399,13 @@ extension WheelScene {
             var turn = a + .radians(plan.turn)
             // Upright: a label pointing into the left half reads from the rim inward instead.
             if config.labelOrientation == .upright, numberedCount == nil, cos(turn.radians) < -1e-9 { turn = turn + .radians(Double.pi) }
-            fonts.draw(plan.text, in: canvas, at: anchor,
-                       rotation: turn,
-                       style: TextStyle(size: plan.size, color: color, alignment: .center, verticalAlignment: .middle))
+            // Lines are stacked across the text as it reads (an upright label's first line stays on top).
+            let down = Point(x: -turn.sin, y: turn.cos)
+            for line in plan.lines {
+                fonts.draw(line.text, in: canvas, at: Point(x: anchor.x + down.x * line.offset, y: anchor.y + down.y * line.offset),
+                           rotation: turn,
+                           style: TextStyle(size: line.size, color: color, alignment: .center, verticalAlignment: .middle))
+            }
         }
     }
 

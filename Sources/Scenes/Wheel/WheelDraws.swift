@@ -85,10 +85,10 @@ extension WheelScene {
             if standing.isSoldOut(i) {
                 item.color = WheelScene.soldOutColor
                 item.automaticColor = false
-                if name.isEmpty { name = words.soldOut } else { suffix = " · " + words.soldOut }
+                if name.isEmpty { name = words.soldOut } else { suffix = LabelFitter.suffixSeparator + words.soldOut }
             } else if let odds, numberedCount == nil {
                 let share = Shares.format(tenths: odds[i]) + "%"
-                if name.isEmpty { name = share } else { suffix = " · " + share }
+                if name.isEmpty { name = share } else { suffix = LabelFitter.suffixSeparator + share }
             }
             newItems.append(item)
             newNames.append(name)

@@ -1,11 +1,12 @@
 // Fitting the slices' labels inside their wedges, once per wheel size (the plans are cached; a frame
 // only draws them). A prize label runs along the slice's bisector from the centre outward (seed
-// 000): its line height must fit the chord across the wedge at its inner end, and its length the
-// stretch between that point (never nearer than the hub) and the rim or ring. All labels of a wheel
-// share one size, so neighbours look alike: the largest at which every label that can fit whole
-// does, but no smaller than 60 % of the median label's own best size; the few longer ones end in
-// "…". Below `legibleSize` px nothing is drawn: a wheel of hundreds of slices shows its colours, and the name
-// banner says which entry is under the pointer.
+// 000) on one line, or two (WheelLabelLines.swift): a line must fit the chord across the wedge at its
+// inner end, and its length the stretch between that point (never nearer than the hub) and the rim
+// or ring. All labels of a wheel share one size, so neighbours look alike: the largest at which every
+// label that can fit whole (on one line or two) does, but no smaller than 60 % of the median label's
+// own best size nor than one line alone gives; the few longer ones end in "…". Below `legibleSize`
+// px nothing is drawn: a wheel of hundreds of slices shows its colours, and the name banner says
+// which entry is under the pointer.
 // Numbers in numbered mode (seed 002) sit across their slice near the rim, reading upright at the top.
 // Radii in px; angles in radians.
 import BitmapFont
@@ -17,13 +18,39 @@ import Darwin
 import Raster
 
 struct LabelPlan: Equatable {
-    /// What to draw: the item's text, or a prefix of it ending in "…".
+    /// What the label says read as one line: the item's text, or a prefix of its name ending in "…",
+    /// then its suffix (" · 12.5%", " · sold out").
     var text: String
+    /// The label's size: its first line's.
     var size: Double
     /// Distance from the wheel's centre to the label's centre.
     var radius: Double
     /// Extra turn relative to the bisector: 0 along it (prizes), π/2 across it (numbers).
     var turn: Double
+    /// What is drawn, first line on top as the label reads: `text` on one line, or two lines.
+    var lines: [LabelLine]
+    /// Whether the second line is the odds or "sold out" alone.
+    var suffixBelow = false
+
+    /// A label on one line.
+    init(text: String, size: Double, radius: Double, turn: Double) {
+        self.text = text; self.size = size; self.radius = radius; self.turn = turn
+        lines = [LabelLine(text: text, size: size, offset: 0)]
+    }
+
+    init(text: String, radius: Double, lines: [LabelLine]) {
+        self.text = text; self.radius = radius; self.lines = lines
+        size = lines.first?.size ?? 0
+        turn = 0
+    }
+}
+
+/// One line of a label: centred on the label's centre along the text, `offset` px from it across
+/// (towards the text's feet: positive is below as the label reads).
+struct LabelLine: Equatable {
+    var text: String
+    var size: Double
+    var offset: Double
 }
 
 struct LabelFitter {
@@ -42,10 +69,16 @@ struct LabelFitter {
 
     /// Where a label of `size` px may start along a wedge of `sweep`: the wedge's half-width at
     /// distance a is a·sin(sweep/2) (at least a for sweeps of π or more), which must hold the line.
-    private func start(at size: Double, sweep: Double, inner: Double) -> Double {
+    func start(at size: Double, sweep: Double, inner: Double) -> Double {
+        start(height: fonts.lineMetrics(size: size).height, sweep: sweep, inner: inner)
+    }
+
+    /// Where a block of lines `height` px tall may start: half its height and a tenth more within the
+    /// wedge's half-width.
+    func start(height: Double, sweep: Double, inner: Double) -> Double {
         let spread = sin(min(sweep / 2, Double.pi / 2))
         guard spread > 0 else { return .infinity }
-        return max(inner, 0.55 * fonts.lineMetrics(size: size).height / spread)
+        return max(inner, 0.55 * height / spread)
     }
 
     /// The largest size (a step of 6 % at a time from `maximumSize`) at which `text` fits whole along

@@ -1,4 +1,4 @@
-// Every limit Roundel states (README, "Limits") with an input just over it: exit 2, one line naming
+// Every limit Roundel states (roundel-config(5), docs/configuration.md, "Limits") with an input just over it: exit 2, one line naming
 // the file and the limit, in bounded time and memory (peak resident memory by GNU time). The bounds are generous (the debug build, a
 // noisy machine): a limit that is skipped shows up as gigabytes and minutes, not as noise.
 import Foundation

@@ -99,6 +99,15 @@ fuzz: deps
 	  if [ $$status != 0 ]; then tail -30 .build-fuzz/$$f.log; echo "make fuzz: $$f failed (see .build-fuzz/$$f.log)"; exit 1; fi; \
 	done
 
+# roundel-config(5) is written once, as docs/configuration.md; the page is made from it and committed,
+# so installing needs neither python3 nor the script. `make test` fails while the page is stale
+# (ConfigReferenceTests).
+.PHONY: man
+man: man/roundel-config.5
+man/roundel-config.5: docs/configuration.md scripts/md2man.py
+	$(call install-missing,python3,man)
+	python3 scripts/md2man.py docs/configuration.md > $@.tmp && mv $@.tmp $@
+
 render: release
 	mkdir -p out
 	$$($(SWIFT) build -c release --show-bin-path)/roundel render testcard --at 0 --size $(SIZE) --out out/testcard.png

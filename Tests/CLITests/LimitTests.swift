@@ -1,7 +1,7 @@
-// Every limit Roundel states (README, "Limits") with an input just over it: exit 2, one line naming
-// the file and the limit, in bounded work and memory (processor seconds and peak resident memory by GNU time, not wall
-// time, which a busy machine stretches). The bounds are generous (the debug build): a limit that is skipped shows up as
-// gigabytes and minutes of processor time, not as noise.
+// Every limit Roundel states (roundel-config(5), docs/configuration.md, "Limits") with an input just over it: exit 2,
+// one line naming the file and the limit, in bounded work and memory (processor seconds and peak resident memory by GNU
+// time, not wall time, which a busy machine stretches). The bounds are generous (the debug build): a limit that is
+// skipped shows up as gigabytes and minutes of processor time, not as noise.
 import Foundation
 import XCTest
 

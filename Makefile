@@ -66,6 +66,10 @@ uninstall:
 run: release
 	$$($(SWIFT) build -c release --show-bin-path)/roundel run
 
+# CLITests' ExamplePackageTests builds Examples/RenderWheel (a package of its own, the library
+# products through `.package(path:)`) with this same Swift: one to two minutes more in a fresh
+# clone (a debug build of Scenes and what it needs, in Examples/RenderWheel/.build).
+export SWIFT
 test: deps
 	$(call install-missing,$(TEST_PACKAGES),test)
 	$(SWIFT) build --build-tests
@@ -113,7 +117,7 @@ render: release
 	$$($(SWIFT) build -c release --show-bin-path)/roundel render testcard --at 0 --size $(SIZE) --out out/testcard.png
 
 clean:
-	rm -rf .build .build-fuzz out
+	rm -rf .build .build-fuzz out Examples/RenderWheel/.build
 
 # `roundel bench` at 1080p beside cairo drawing the same wheel frames (bench/cairo-wheel.c). cairo is
 # installed here only (libcairo2-dev, if missing); the app and `make test` never use it.

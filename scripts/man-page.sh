@@ -5,7 +5,8 @@
 #   scripts/man-page.sh write   (make man)  regenerates man/roundel.1 from a debug build
 #   scripts/man-page.sh check   (make test) fails when man/roundel.1 is not what the commands say now
 # The page keeps its date (.Dd) until its text changes. The generator copies a discussion's blank
-# lines as they are, and groff warns about each ("mdoc warning: Empty input line"): they become .Pp.
+# lines as they are, and groff warns about each ("mdoc warning: Empty input line"): they become .Pp;
+# and it quotes the one-line description (.Nd), which apropos and whatis would then show in quotes.
 # It drops every character outside ASCII, so help texts are written in ASCII.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +22,7 @@ generate() {
     cat "$log"; rm -f "$log"; echo "man-page: FAIL: the generate-manual plugin failed (above)" >&2; exit 1
   fi
   rm -f "$log"
-  sed 's/^$/.Pp/' .build/plugins/GenerateManual/outputs/roundel/roundel.1
+  sed -e 's/^$/.Pp/' -e 's/^\.Nd "\(.*\)"$/.Nd \1/' .build/plugins/GenerateManual/outputs/roundel/roundel.1
 }
 
 if [ "$mode" = check ] && [ ! -f "$page" ]; then

@@ -7,8 +7,9 @@ APT_PACKAGES := libsdl2-dev libx11-dev libpng-dev libsqlite3-dev libsystemd-dev 
 # xdotool drives a kiosk on Xvfb as a keyboard would (KioskOperatorTests); xclip holds a 2 MB
 # clipboard for a real window to paste (WindowTests); e2fsprogs makes the small ext4 file systems the
 # storage tests loop-mount, and python3 leaves an earlier Roundel's WAL there; libfaketime sets the
-# wall clock a window sees while it runs (WallClockTests).
-TEST_PACKAGES := ffmpeg time xdotool xclip e2fsprogs python3 faketime tzdata
+# wall clock a window sees while it runs (WallClockTests). man-db and bsdextrautils (col) read the
+# installed roundel(1) (scripts/test-install.sh).
+TEST_PACKAGES := ffmpeg time xdotool xclip e2fsprogs python3 faketime tzdata man-db bsdextrautils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release run test render clean bench check-arm64 install uninstall fuzz man

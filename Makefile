@@ -7,11 +7,12 @@ APT_PACKAGES := libsdl2-dev libx11-dev libpng-dev libsqlite3-dev libsystemd-dev 
 # xdotool drives a kiosk on Xvfb as a keyboard would (KioskOperatorTests); xclip holds a 2 MB
 # clipboard for a real window to paste (WindowTests); e2fsprogs makes the small ext4 file systems the
 # storage tests loop-mount, and python3 leaves an earlier Roundel's WAL there; libfaketime sets the
-# wall clock a window sees while it runs (WallClockTests).
-TEST_PACKAGES := ffmpeg time xdotool xclip e2fsprogs python3 faketime tzdata
+# wall clock a window sees while it runs (WallClockTests). man-db and bsdextrautils (col) read the
+# installed roundel(1) (scripts/test-install.sh).
+TEST_PACKAGES := ffmpeg time xdotool xclip e2fsprogs python3 faketime tzdata man-db bsdextrautils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run test render clean bench check-arm64 install uninstall fuzz
+.PHONY: deps build release run test render clean bench check-arm64 install uninstall fuzz man
 
 # $(call install-missing,PACKAGES,TARGET): apt-get installs those of PACKAGES that are not installed.
 define install-missing
@@ -24,6 +25,21 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 PREFIX ?= /usr/local
+
+# Release builds link the Swift runtime into the binary (--static-swift-stdlib): the installed roundel
+# needs only the Debian libraries it names, not the toolchain's folder (docs/performance.md: what it
+# costs). They are built for this machine's CPU family (Package.swift), except a DESTDIR install (a
+# package, `make deb`) or ROUNDEL_PORTABLE=1, which build for the CPU baseline in .build-portable.
+ROUNDEL_PORTABLE ?= $(if $(DESTDIR),1)
+RELEASE_FLAGS := -c release --static-swift-stdlib
+ifneq ($(ROUNDEL_PORTABLE),)
+RELEASE_SCRATCH := .build-portable
+RELEASE_BUILD := ROUNDEL_PORTABLE=1 $(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH)
+else
+RELEASE_SCRATCH := .build
+RELEASE_BUILD := env -u ROUNDEL_PORTABLE $(SWIFT) build $(RELEASE_FLAGS)
+endif
+RELEASE_BIN := $(RELEASE_SCRATCH)/release/roundel
 
 # Idempotent: installs only the Debian packages that are missing (apt-get; sudo only when not root),
 # and Swift itself from the distribution when it has it (Debian trixie and later, Raspberry Pi OS on
@@ -44,15 +60,20 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	@[ -x .build/release/roundel ] || echo "make: building Roundel for the first time (release): about 2 minutes on a desktop, 10 to 15 on a Raspberry Pi"
-	$(SWIFT) build -c release
+	@[ -x $(RELEASE_BIN) ] || echo "make: building Roundel for the first time (release): about 2 minutes on a desktop, 10 to 15 on a Raspberry Pi"
+	$(RELEASE_BUILD)
 
 # The binary in $(PREFIX)/bin, the fonts, ring and examples in $(PREFIX)/share/roundel/assets (found
-# from the binary's place), the README in $(PREFIX)/share/doc/roundel, the kiosk's systemd unit in $(PREFIX)/lib/systemd/system with its paths
-# set to $(PREFIX). DESTDIR stages a package.
+# from the binary's place), the README (and LICENSE) in $(PREFIX)/share/doc/roundel, roundel(1) and
+# man/*.5 in $(PREFIX)/share/man, the kiosk's systemd unit in $(PREFIX)/lib/systemd/system with its
+# paths set to $(PREFIX). DESTDIR stages a package (built for the CPU baseline, see above).
+MAN5 := $(notdir $(wildcard man/*.5))
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/roundel $(DESTDIR)$(PREFIX)/lib/systemd/system $(DESTDIR)$(PREFIX)/share/doc/roundel
-	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/roundel $(DESTDIR)$(PREFIX)/bin/roundel
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/roundel $(DESTDIR)$(PREFIX)/lib/systemd/system $(DESTDIR)$(PREFIX)/share/doc/roundel $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/roundel
+	install -m 644 man/roundel.1 $(DESTDIR)$(PREFIX)/share/man/man1/roundel.1
+	$(if $(MAN5),install -d $(DESTDIR)$(PREFIX)/share/man/man5 && install -m 644 $(addprefix man/,$(MAN5)) $(DESTDIR)$(PREFIX)/share/man/man5/)
+	$(if $(wildcard LICENSE),install -m 644 LICENSE $(DESTDIR)$(PREFIX)/share/doc/roundel/LICENSE)
 	rm -rf $(DESTDIR)$(PREFIX)/share/roundel/assets
 	cp -R assets $(DESTDIR)$(PREFIX)/share/roundel/assets
 	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/roundel/README.md
@@ -61,10 +82,11 @@ install: release
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/roundel $(DESTDIR)$(PREFIX)/lib/systemd/system/roundel-kiosk.service
+	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/roundel.1 $(addprefix $(DESTDIR)$(PREFIX)/share/man/man5/,$(MAN5))
 	rm -rf $(DESTDIR)$(PREFIX)/share/roundel $(DESTDIR)$(PREFIX)/share/doc/roundel
 
 run: release
-	$$($(SWIFT) build -c release --show-bin-path)/roundel run
+	$(RELEASE_BIN) run
 
 # CLITests' ExamplePackageTests builds Examples/RenderWheel (a package of its own, the library
 # products through `.package(path:)`) with this same Swift: one to two minutes more in a fresh
@@ -74,6 +96,8 @@ test: deps
 	$(call install-missing,$(TEST_PACKAGES),test)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/man-page.sh check
+	scripts/test-install.sh
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 
 # libFuzzer harnesses (Tests/Fuzz: config → scenes, BDF, .hex, PNG, names list, state database), built
@@ -114,10 +138,15 @@ man/roundel-config.5: docs/configuration.md scripts/md2man.py
 
 render: release
 	mkdir -p out
-	$$($(SWIFT) build -c release --show-bin-path)/roundel render testcard --at 0 --size $(SIZE) --out out/testcard.png
+	$(RELEASE_BIN) render testcard --at 0 --size $(SIZE) --out out/testcard.png
 
 clean:
-	rm -rf .build .build-fuzz out Examples/RenderWheel/.build
+	rm -rf .build .build-fuzz .build-portable .build-install out Examples/RenderWheel/.build
+
+# roundel(1) is generated from the command definitions (argument-parser's generate-manual plugin) and
+# committed as man/roundel.1, so installing needs no plugin build; `make test` fails when it is stale.
+man: deps
+	scripts/man-page.sh write
 
 # `roundel bench` at 1080p beside cairo drawing the same wheel frames (bench/cairo-wheel.c). cairo is
 # installed here only (libcairo2-dev, if missing); the app and `make test` never use it.
@@ -131,13 +160,13 @@ BENCH_BUILD_FLAGS ?=
 BENCH_PACKAGES := libcairo2-dev valgrind
 bench: deps
 	$(call install-missing,$(TEST_PACKAGES) $(BENCH_PACKAGES),bench)
-	$(SWIFT) build -c release $(BENCH_BUILD_FLAGS)
-	ROUNDEL_PORTABLE=1 $(SWIFT) build -c release --scratch-path .build-portable
+	$(SWIFT) build $(RELEASE_FLAGS) $(BENCH_BUILD_FLAGS)
+	ROUNDEL_PORTABLE=1 $(SWIFT) build $(RELEASE_FLAGS) --scratch-path .build-portable
 	mkdir -p .build
 	gcc -O2 -o .build/cairo-wheel bench/cairo-wheel.c $$(pkg-config --cflags --libs cairo) -lm
-	$$($(SWIFT) build -c release $(BENCH_BUILD_FLAGS) --show-bin-path)/roundel bench --size $(BENCH_SIZE) --frames $(BENCH_FRAMES) --cairo .build/cairo-wheel --record
+	$$($(SWIFT) build $(RELEASE_FLAGS) $(BENCH_BUILD_FLAGS) --show-bin-path)/roundel bench --size $(BENCH_SIZE) --frames $(BENCH_FRAMES) --cairo .build/cairo-wheel --record
 	@echo "instructions a $(BENCH_SIZE) wheel frame (callgrind, --frames 12 minus --frames 2, / 10):"
-	@echo "  this machine's build: $$(scripts/instructions-per-frame.sh $$($(SWIFT) build -c release $(BENCH_BUILD_FLAGS) --show-bin-path)/roundel wheel $(BENCH_SIZE))"
+	@echo "  this machine's build: $$(scripts/instructions-per-frame.sh $$($(SWIFT) build $(RELEASE_FLAGS) $(BENCH_BUILD_FLAGS) --show-bin-path)/roundel wheel $(BENCH_SIZE))"
 	@echo "  CPU baseline build:   $$(scripts/instructions-per-frame.sh .build-portable/release/roundel wheel $(BENCH_SIZE))"
 
 # ARM64 with the Swift a Raspberry Pi gets (Debian trixie's swiftlang 6.0.3), under qemu-user in a

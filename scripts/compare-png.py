@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Compares two 8-bit RGBA PNGs (what `roundel render` writes) pixel for pixel, with only the standard
-library: prints one line, exits 1 when they differ. Used by check-arm64.sh."""
+library: prints one line, exits 1 when they differ. Used by check-arm64.sh; test-install.sh uses its
+decoder (pixels)."""
 import struct, sys, zlib
 
 def pixels(path):
@@ -32,22 +33,23 @@ def pixels(path):
         rows.append(bytes(line)); prev = line
     return width, height, bpp, rows
 
-wa, ha, ba, a = pixels(sys.argv[1])
-wb, hb, bb, b = pixels(sys.argv[2])
-label = sys.argv[3] if len(sys.argv) > 3 else sys.argv[1]
-if (wa, ha, ba) != (wb, hb, bb):
-    print(f"check-arm64: {label}: sizes differ ({wa}x{ha} vs {wb}x{hb})"); sys.exit(1)
-diff, first, worst = 0, None, 0
-for y in range(ha):
-    if a[y] == b[y]: continue
-    for x in range(wa):
-        pa, pb = a[y][x * ba:(x + 1) * ba], b[y][x * ba:(x + 1) * ba]
-        if pa != pb:
-            diff += 1; first = first or (x, y, pa.hex(), pb.hex())
-            worst = max(worst, max(abs(p - q) for p, q in zip(pa, pb)))
-if diff == 0:
-    print(f"check-arm64: {label}: {wa}x{ha}, equal pixel for pixel")
-else:
-    print(f"check-arm64: {label}: {diff} of {wa * ha} pixels differ (largest channel difference {worst}; "
-          f"first at {first[0]},{first[1]}: x86-64 {first[2]} vs arm64 {first[3]})")
-    sys.exit(1)
+if __name__ == "__main__":  # scripts/test-install.sh imports pixels()
+    wa, ha, ba, a = pixels(sys.argv[1])
+    wb, hb, bb, b = pixels(sys.argv[2])
+    label = sys.argv[3] if len(sys.argv) > 3 else sys.argv[1]
+    if (wa, ha, ba) != (wb, hb, bb):
+        print(f"check-arm64: {label}: sizes differ ({wa}x{ha} vs {wb}x{hb})"); sys.exit(1)
+    diff, first, worst = 0, None, 0
+    for y in range(ha):
+        if a[y] == b[y]: continue
+        for x in range(wa):
+            pa, pb = a[y][x * ba:(x + 1) * ba], b[y][x * ba:(x + 1) * ba]
+            if pa != pb:
+                diff += 1; first = first or (x, y, pa.hex(), pb.hex())
+                worst = max(worst, max(abs(p - q) for p, q in zip(pa, pb)))
+    if diff == 0:
+        print(f"check-arm64: {label}: {wa}x{ha}, equal pixel for pixel")
+    else:
+        print(f"check-arm64: {label}: {diff} of {wa * ha} pixels differ (largest channel difference {worst}; "
+              f"first at {first[0]},{first[1]}: x86-64 {first[2]} vs arm64 {first[3]})")
+        sys.exit(1)

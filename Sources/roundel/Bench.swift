@@ -30,7 +30,7 @@ struct Bench: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Frame size in pixels.", valueName: "WxH"))
     var size: String = "1920x1080"
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per scene, 1…100000.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per scene, 1 to 100000.", valueName: "N"))
     var frames: String = "120"
 
     @Flag(help: "One JSON object per line instead of a table.")
@@ -58,8 +58,8 @@ struct Bench: ParsableCommand {
     var record = false
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Also time wheels of these many entries (names \"Entry 1\"…), e.g. 12,1000: one row each.",
-                               valueName: "N,…"))
+            help: ArgumentHelp("Also time wheels of these many entries (named \"Entry 1\", \"Entry 2\" and so on), e.g. 12,1000: one row each.",
+                               valueName: "N,N..."))
     var items: String?
 
     func run() throws {

@@ -40,13 +40,13 @@ struct History: ParsableCommand {
     @Flag(help: "Per event: each entry of its list with the times it was drawn (won) and, where it has stock, the stock left, prizes first; then the totals: draws, winners (different entries that won a prize), prizes given (draws that won one) and no prize (draws on a slice that wins nothing).")
     var summary = false
 
-    @Flag(help: "One JSON object a line: draw, time, event, round, index, text, value, prize, chance, … (a name's exact text; control and bidi characters as \\u escapes). With --summary, one object an event.")
+    @Flag(help: "One JSON object a line: draw, time, event, round, index, text, value, prize, chance and more (a name's exact text; control and bidi characters as \\u escapes). With --summary, one object an event.")
     var json = false
 
-    @Flag(help: "CSV with a header line, for a spreadsheet. Safe to print: a name's control characters and bidi overrides are written as \\u{1B}, \\t, … (as in the table), and one starting with = + - @ gets an apostrophe. With --summary, one row an entry.")
+    @Flag(help: "CSV with a header line, for a spreadsheet. Safe to print: a name's control characters and bidi overrides are written as \\u{1B}, \\t and so on (as in the table), and one starting with = + - @ gets an apostrophe. With --summary, one row an entry.")
     var csv = false
 
-    @Flag(help: "With --csv: start with a UTF-8 byte order mark, which Excel needs to read names beyond plain ASCII (without it, é and 김 arrive garbled). Scripts and other spreadsheets read the CSV either way, so it is written only when asked for.")
+    @Flag(help: "With --csv: start with a UTF-8 byte order mark, which Excel needs to read names beyond plain ASCII (without it, accented letters and other scripts arrive garbled). Scripts and other spreadsheets read the CSV either way, so it is written only when asked for.")
     var bom = false
 
     func run() throws {

@@ -46,13 +46,13 @@ struct Record: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("End time, seconds (default: the wheel's spin and 2 s after the result; 5 s of another scene or of the wheel at rest).", valueName: "seconds"))
     var to: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frames a second, 1…240.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames a second, 1 to 240.", valueName: "N"))
     var fps: String = "30"
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Frame size in pixels.", valueName: "WxH"))
     var size: String = "512x512"
 
-    @Option(name: .customShort("q"), parsing: .unconditional, help: ArgumentHelp("WebP: quality 0…100 (default 80); MP4: ignored.", valueName: "quality"))
+    @Option(name: .customShort("q"), parsing: .unconditional, help: ArgumentHelp("WebP: quality 0 to 100 (default 80); MP4: ignored.", valueName: "quality"))
     var quality: String?
 
     @Flag(help: "WebP: lossless, every frame exactly `render`'s (several times larger and slower).")

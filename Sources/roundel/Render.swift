@@ -30,7 +30,7 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds since the scene started.", valueName: "seconds"))
     var at: String = "0"
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frame size in pixels, each side 1…\(FrameSize.limit).", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame size in pixels, each side 1 to \(FrameSize.limit).", valueName: "WxH"))
     var size: String = "512x512"
 
     @Option(help: ArgumentHelp("The PNG file to write.", valueName: "file.png"))

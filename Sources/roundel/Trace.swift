@@ -28,7 +28,7 @@ struct Trace: ParsableCommand {
     @Option(help: ArgumentHelp("classic, roulette or smooth (default: the config's, else smooth).", valueName: "profile"))
     var profile: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Samples per second, 1…1000.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Samples per second, 1 to 1000.", valueName: "N"))
     var fps: String = "60"
 
     @Option(help: ArgumentHelp("A JSON config file.", valueName: "file.json"))

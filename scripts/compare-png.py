@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Compares two 8-bit RGBA PNGs (what `roundel render` writes) pixel for pixel, with only the standard
-library: prints one line, exits 1 when they differ. Used by check-arm64.sh."""
+library: prints one line, exits 1 when they differ. Used by check-arm64.sh. Given one PNG, prints its
+size and how many colours it has (test-deb.sh: a real picture, not an empty one)."""
 import struct, sys, zlib
 
 def pixels(path):
@@ -33,6 +34,8 @@ def pixels(path):
     return width, height, bpp, rows
 
 wa, ha, ba, a = pixels(sys.argv[1])
+if len(sys.argv) == 2:
+    print(f"{wa}x{ha} {len({row[i:i + ba] for row in a for i in range(0, len(row), ba)})}"); sys.exit(0)
 wb, hb, bb, b = pixels(sys.argv[2])
 label = sys.argv[3] if len(sys.argv) > 3 else sys.argv[1]
 if (wa, ha, ba) != (wb, hb, bb):

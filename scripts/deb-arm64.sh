@@ -30,7 +30,7 @@ bind "$repo/out" "$root/out"
 say "make deb of $commit inside the arm64 root (Swift on qemu: an hour from scratch)"
 start=$SECONDS
 chroot "$root" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin HOME=/root LANG=C.UTF-8 \
-  /bin/sh -c 'cd /src && DEB_OUT=/out bash scripts/make-deb.sh' 2>&1 | grep -v '^\[' | sed 's/^/deb-arm64:   /'
+  DEB_COMMIT=$commit DEB_DATE="$(git log -1 --format=%aD "$commit")" /bin/sh -c 'cd /src && DEB_OUT=/out bash scripts/make-deb.sh' 2>&1 | grep -v '^\[' | sed 's/^/deb-arm64:   /'
 say "built in $((SECONDS - start)) s"
 deb=$(ls -t "$repo"/out/roundel_*_arm64.deb | head -1)
 debian_root_cleanup

@@ -36,6 +36,7 @@ debian_root_cleanup() {
   for ((i=${#mounts[@]}-1; i>=0; i--)); do umount -l "${mounts[$i]}" 2>/dev/null; done
   mounts=()
   [ $qemu_registered = 1 ] && [ -e "$binfmt/$binfmt_name" ] && echo -1 > "$binfmt/$binfmt_name"
+  qemu_registered=0
   return 0
 }
 trap debian_root_cleanup EXIT

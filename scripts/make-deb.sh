@@ -30,6 +30,14 @@ if [ -d "$stage/usr/share/man" ]; then
   find "$stage/usr/share/man" -type f ! -name '*.gz' -exec gzip -9n {} +
 fi
 install -m 644 packaging/copyright "$stage/usr/share/doc/roundel/copyright"
+# A one-entry changelog (Debian's format, as a native package has): which commit this is.
+commit=${DEB_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
+date=${DEB_DATE:-$(git log -1 --format=%aD 2>/dev/null || date -R)}
+printf 'roundel (%s) unstable; urgency=medium\n\n  * Built from commit %s; the changes are in its git history.\n\n -- %s  %s\n' \
+  "$version" "$commit" "$(sed -n 's/^Maintainer: //p' packaging/control)" "$date" | gzip -9n > "$stage/usr/share/doc/roundel/changelog.gz"
+# Symbols stripped as Debian does (dh_strip): Swift finds its types through its own sections, not
+# the symbol table, so the program is unchanged; a crash's backtrace then names addresses only.
+strip --remove-section=.comment --remove-section=.note --strip-unneeded "$bin"
 chmod -R u+rwX,go+rX,go-w "$stage"
 
 # Depends, from the libraries the binary needs. A library no Debian package provides (the Swift

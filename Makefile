@@ -66,6 +66,10 @@ uninstall:
 run: release
 	$$($(SWIFT) build -c release --show-bin-path)/roundel run
 
+# CLITests' ExamplePackageTests builds Examples/RenderWheel (a package of its own, the library
+# products through `.package(path:)`) with this same Swift: one to two minutes more in a fresh
+# clone (a debug build of Scenes and what it needs, in Examples/RenderWheel/.build).
+export SWIFT
 test: deps
 	$(call install-missing,$(TEST_PACKAGES),test)
 	$(SWIFT) build --build-tests
@@ -100,12 +104,21 @@ fuzz: deps
 	  if [ $$status != 0 ]; then tail -30 .build-fuzz/$$f.log; echo "make fuzz: $$f failed (see .build-fuzz/$$f.log)"; exit 1; fi; \
 	done
 
+# roundel-config(5) is written once, as docs/configuration.md; the page is made from it and committed,
+# so installing needs neither python3 nor the script. `make test` fails while the page is stale
+# (ConfigReferenceTests).
+.PHONY: man
+man: man/roundel-config.5
+man/roundel-config.5: docs/configuration.md scripts/md2man.py
+	$(call install-missing,python3,man)
+	python3 scripts/md2man.py docs/configuration.md > $@.tmp && mv $@.tmp $@
+
 render: release
 	mkdir -p out
 	$$($(SWIFT) build -c release --show-bin-path)/roundel render testcard --at 0 --size $(SIZE) --out out/testcard.png
 
 clean:
-	rm -rf .build .build-fuzz out
+	rm -rf .build .build-fuzz out Examples/RenderWheel/.build
 
 # `roundel bench` at 1080p beside cairo drawing the same wheel frames (bench/cairo-wheel.c). cairo is
 # installed here only (libcairo2-dev, if missing); the app and `make test` never use it.

@@ -3,16 +3,22 @@
 //   1. $ROUNDEL_ASSETS, taken as given (so a wrong value gives a clear "cannot be read" error later);
 //   2. walking up from the executable (symlinks resolved): each ancestor's `assets/` or
 //      `share/roundel/assets/` that contains `fonts/` (covers .build/release/roundel and /usr/local/bin);
-//   3. walking up from the current directory the same way.
+//   3. walking up from the current directory the same way;
+//   4. the `assets/` of the package this file was compiled in (`packageDirectory`), so a program
+//      that uses the library products from a checkout of Roundel (a path dependency, or SwiftPM's
+//      own checkout of a URL dependency) finds it with no variable set.
+// A program that ships its own copy names it instead (`SceneResources.loadDefault(assetsDirectory:)`).
 import FoundationEssentials
 
 public enum Assets {
     public static let environmentVariable = "ROUNDEL_ASSETS"
 
     /// The assets directory, or nil when none is found (see the file header for the search order).
+    /// `packageAssets`: the last place looked, when it holds `fonts/`.
     public static func locateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment,
                                        executablePath: String? = runningExecutablePath(),
-                                       currentDirectory: String = FileManager.default.currentDirectoryPath) -> String? {
+                                       currentDirectory: String = FileManager.default.currentDirectoryPath,
+                                       packageAssets: String? = packageDirectory) -> String? {
         if let override = environment[environmentVariable], !override.isEmpty { return override }
         var starts: [URL] = []
         if let exe = executablePath, !exe.isEmpty {
@@ -25,18 +31,35 @@ public enum Assets {
             for _ in 0..<32 {
                 for candidate in ["assets", "share/roundel/assets"] {
                     let assets = dir.appendingPathComponent(candidate)
-                    var isDirectory = false
-                    if FileManager.default.fileExists(atPath: assets.appendingPathComponent("fonts").path, isDirectory: &isDirectory),
-                       isDirectory {
-                        return assets.path
-                    }
+                    if hasFonts(assets.path) { return assets.path }
                 }
                 let parent = dir.deletingLastPathComponent()
                 if parent.path == dir.path { break }
                 dir = parent
             }
         }
+        if let packageAssets, hasFonts(packageAssets) { return packageAssets }
         return nil
+    }
+
+    /// `assets/` in the package whose sources built this module: this file's path as the compiler was
+    /// given it (`#filePath`, <package>/Sources/BitmapFont/Assets.swift), three folders up. It names a
+    /// folder on the machine that built the program: right for `swift run`, a test, a program run
+    /// where it was built; a binary copied elsewhere finds nothing here (`hasFonts` says so) and must
+    /// be given its assets. Chosen over SwiftPM resources: those are copied (36 MB of fonts) into
+    /// every build folder and read through `Bundle.module`, which needs full Foundation (ICU, 7 MB of
+    /// resident memory a process; see docs/architecture.md).
+    public static let packageDirectory: String = {
+        var path = #filePath
+        for _ in 0..<3 { path = FilePaths.deletingLastComponent(of: path) }
+        return FilePaths.appending("assets", to: path)
+    }()
+
+    /// Whether `directory` holds a `fonts/` folder (what makes it an assets directory).
+    static func hasFonts(_ directory: String) -> Bool {
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: FilePaths.appending("fonts", to: directory), isDirectory: &isDirectory)
+            && isDirectory
     }
 
     /// This process's executable: Linux's /proc/self/exe, else how it was invoked (argv[0]).

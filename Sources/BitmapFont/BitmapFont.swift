@@ -6,7 +6,7 @@
 //   FontStack(faces:) / .defaultStack   primary face then fallbacks; a missing character draws a hollow box
 //   stack.measure(_:size:)              advance width and line height in px
 //   stack.draw(_:in:at:rotation:style:) TextStyle: size px, colour, alignment, vertical alignment
-//   Assets.locateDirectory()            finds `assets/` (ROUNDEL_ASSETS, next to the executable, cwd)
+//   Assets.locateDirectory()            finds `assets/` (ROUNDEL_ASSETS, next to the executable, cwd, this package's)
 // Units: px; y grows downward; angles follow Raster's Angle (0 = 3 o'clock, positive clockwise).
 import Files
 import FoundationEssentials

@@ -44,7 +44,10 @@ public struct Standing: Sendable, Equatable {
     public var weights: [Double] { entries.indices.map { canWin($0) ? entries[$0].weight : 0 } }
 
     /// How many entries can still win.
-    public var remaining: Int { entries.indices.filter(canWin).count }
+    public var remaining: Int { entries.indices.reduce(0) { $0 + (canWin($1) ? 1 : 0) } }
+
+    /// Some entry can still win (asked every frame by the START button: allocates nothing).
+    public var anyRemaining: Bool { entries.indices.contains(where: canWin) }
 
     /// Each entry's chance in tenths of a percent (summing to 1000), or nil when nothing can win.
     public var oddsTenths: [Int]? { Shares.tenths(of: weights) }

@@ -30,11 +30,15 @@ public final class SceneResources {
     /// may have 1 GB in all. Real fonts keep a few MB (Debian's GNU Unifont, 57 000 glyphs: 2.7 MB).
     public static let fontMemoryLimit = 128 << 20
 
-    /// `extraFonts` (each its own face, in order), then the shipped fonts (`typeface`) from the assets directory
-    /// (see `Assets.locateDirectory`), with Debian's Unifont as the fallback when it is installed.
-    /// Throws a FontError naming the first of `extraFonts` that takes them over `fontMemoryLimit`.
-    public static func loadDefault(extraFonts: [String] = [], typeface: Typeface = .sans, systemLanguage: Language = .english) throws -> SceneResources {
-        guard let directory = Assets.locateDirectory() else {
+    /// `extraFonts` (each its own face, in order), then the shipped fonts (`typeface`) from
+    /// `assetsDirectory` (Roundel's `assets/`, the folder holding `fonts/`; nil: found as
+    /// `Assets.locateDirectory` says, which for a program built against a checkout of Roundel is that
+    /// checkout's), with Debian's Unifont as the fallback when it is installed.
+    /// Throws a SceneError when no assets directory is found, a FontError for a font file that cannot
+    /// be read (naming it), and one naming the first of `extraFonts` that takes them over `fontMemoryLimit`.
+    public static func loadDefault(extraFonts: [String] = [], typeface: Typeface = .sans, systemLanguage: Language = .english,
+                                   assetsDirectory: String? = nil) throws -> SceneResources {
+        guard let directory = assetsDirectory ?? Assets.locateDirectory() else {
             throw SceneError("roundel: cannot find Roundel's assets directory (with fonts/ inside); "
                 + "set \(Assets.environmentVariable) to its path")
         }

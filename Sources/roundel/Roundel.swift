@@ -30,8 +30,8 @@ struct Roundel: ParsableCommand {
             Environment: XDG_STATE_HOME, ROUNDEL_ASSETS; SDL_VIDEODRIVER (kmsdrm for a kiosk, dummy or \
             offscreen for none), SDL_AUDIODRIVER.
 
-            The config file (JSON, a section per scene) is described in the README's Configuration \
-            (installed as share/doc/roundel/README.md).
+            The config file (JSON, a section per scene) is described in roundel-config(5): \
+            `man roundel-config` (docs/configuration.md in the source).
             """,
         version: "roundel \(Roundel.version)",
         subcommands: [Run.self, Render.self, Record.self, Trace.self, Spin.self, History.self, Reset.self, Bench.self],

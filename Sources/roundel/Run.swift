@@ -1,5 +1,5 @@
 // `roundel [run]`: the window (the default command), showing the wheel unless told otherwise, with
-// every scene that exists a Tab away. `--kiosk` is for a Raspberry Pi at boot (README.md, "Raspberry Pi kiosk").
+// every scene that exists a Tab away. `--kiosk` is for a Raspberry Pi at boot (docs/kiosk.md).
 import ArgumentParser
 import Host
 import Raster

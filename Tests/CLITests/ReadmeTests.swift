@@ -382,17 +382,39 @@ final class ReadmeTests: XCTestCase {
                          products: RoundelBinary().binary.deletingLastPathComponent())
     }
 
-    // MARK: The real README
+    // MARK: The real README and docs
+
+    /// The pages whose examples run, each in a scratch directory of its own (README.md's runs in README
+    /// order; a page that needs files makes them itself).
+    static let pages = ["README.md", "docs/configuration.md", "docs/window.md", "docs/raffle.md",
+                        "docs/kiosk.md", "docs/headless.md"]
 
     func testEveryReadmeExampleRunsAsShown() throws {
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let steps = ReadmeExamples.parse(readme)
-        let report = try makeRunner().run(steps)
+        let report = try makeRunner().run(ReadmeExamples.parse(readme))
         print("README.md examples: \(report.summary)")
         // A parser that finds nothing would pass everything.
         XCTAssertGreaterThanOrEqual(report.console, 5, "README.md should show at least 5 `$ ` commands in ```console blocks")
         XCTAssertGreaterThanOrEqual(report.sh, 1, "README.md should have at least one `roundel` line in an ```sh block")
         for failure in report.failures { XCTFail(failure) }
+    }
+
+    /// The guides in docs/ (the configuration reference, roundel-config(5), among them) run as shown too.
+    func testEveryDocsExampleRunsAsShown() throws {
+        var console = 0
+        for page in Self.pages.dropFirst() {
+            let text = try String(contentsOf: Self.repository.appendingPathComponent(page), encoding: .utf8)
+            let scratch = self.scratch.appendingPathComponent(page.replacingOccurrences(of: "/", with: "-"))
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            var runner = try ReadmeRunner(scratch: scratch, repository: Self.repository,
+                                          products: RoundelBinary().binary.deletingLastPathComponent())
+            runner.source = page
+            let report = runner.run(ReadmeExamples.parse(text))
+            print("\(page) examples: \(report.summary)")
+            console += report.console
+            for failure in report.failures { XCTFail(failure) }
+        }
+        XCTAssertGreaterThanOrEqual(console, 20, "docs/ should show at least 20 `$ ` commands in ```console blocks")
     }
 
     // MARK: The parser

@@ -30,6 +30,17 @@ final class NonPrizeStopTests: ConfigFileTestCase {
         return canvas.pixmap
     }
 
+    /// The demo wheel's "Try again" wins nothing: no confetti, no WINNER, recorded as no prize.
+    func testTheDemoWheelsTryAgainIsNoPrize() throws {
+        let demo = try WheelScene(resources: try WheelSnapshotTests.latinResources(), seed: 3)
+        let tryAgain = try XCTUnwrap(demo.config.items.firstIndex { $0.text == "Try again" })
+        XCTAssertTrue(try demo.spin(at: 0, to: tryAgain))
+        let end = try XCTUnwrap(demo.spinner.endTime)
+        XCTAssertFalse(demo.confettiFlies(at: end + 0.5))
+        XCTAssertTrue(demo.jsonLine(at: end + 1).hasSuffix(#""text":"Try again","value":0,"prize":false}}"#), demo.jsonLine(at: end + 1))
+        XCTAssertEqual(demo.raffle.lastDraw?.prize, false)
+    }
+
     /// Between the stop and the card, a non-prize's frames are the plain stop's (nothing flies); a
     /// prize's are not. Then its card comes up (the frame animates while it fades in) and is recorded.
     func testANonPrizeStopsWithoutConfettiOrFanfare() throws {

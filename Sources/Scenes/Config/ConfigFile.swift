@@ -162,7 +162,7 @@ public struct ConfigFile {
 
     /// `display.rotate`: degrees clockwise the frame is turned for the display (nil: not given).
     public func displayRotation() throws(ConfigError) -> Int? {
-        guard let display = try section("display", known: ["rotate"]), let raw = display["rotate"] else { return nil }
+        guard let display = try section("display", known: ConfigFile.displayKeys), let raw = display["rotate"] else { return nil }
         let degrees = try reader.number(raw, at: "display.rotate")
         guard let rotation = ConfigFile.rotation(degrees) else {
             throw reader.error("display.rotate", "\(formatted(degrees)) is not a rotation (use 0, 90, 180 or 270)")
@@ -170,7 +170,9 @@ public struct ConfigFile {
         return rotation
     }
 
+    static let displayKeys = ["rotate"]
     static let inputKeys = ["cooldown", "operatorPin"]
+    static let attractKeys = ["after"]
 
     /// `input.cooldown`: seconds after a spin key or button acted during which another press does nothing.
     public func inputCooldown() throws(ConfigError) -> Double? {
@@ -190,7 +192,7 @@ public struct ConfigFile {
 
     /// `attract.after`: seconds of no input before the wheel drifts and invites a touch; 0 turns it off.
     public func attractAfter() throws(ConfigError) -> Double? {
-        try seconds("attract", "after", upTo: 86_400, meaning: "seconds, 0 for off, at most 86400")
+        try seconds("attract", "after", upTo: 86_400, meaning: "seconds, 0 for off, at most 86400", known: ConfigFile.attractKeys)
     }
 
     /// `sound`: "on" or "off", or `{"volume": 0…1}` (on at that volume). nil when absent (on, full volume).

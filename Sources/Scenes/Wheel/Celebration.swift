@@ -47,6 +47,9 @@ public struct Celebration: Sendable, Equatable {
         }
     }
 
+    /// The keys a `celebration` object may hold.
+    static let knownKeys = ["hold"]
+
     static func parse(_ raw: JSONValue, reader: ConfigReader, at path: String) throws(ConfigError) -> Celebration {
         if case .string(let word) = raw {
             switch word {
@@ -56,7 +59,7 @@ public struct Celebration: Sendable, Equatable {
             }
         }
         let object = try reader.object(raw, at: path)
-        try reader.rejectUnknownKeys(object, known: ["hold"], at: path)
+        try reader.rejectUnknownKeys(object, known: knownKeys, at: path)
         var celebration = Celebration()
         if let hold = object["hold"] {
             let seconds = try reader.number(hold, at: path + ".hold")

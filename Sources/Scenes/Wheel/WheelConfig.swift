@@ -140,7 +140,7 @@ public struct WheelConfig: Sendable, Equatable {
 
     /// Eight prizes in the theme's palette (every built-in one gives each label 4.5:1 or more).
     public static let defaults = WheelConfig(items: WheelConfig.items(from: [
-        Entry(text: "100", value: 100), Entry(text: "500", value: 500), Entry(text: "Try again", value: 0),
+        Entry(text: "100", value: 100), Entry(text: "500", value: 500), Entry(text: "Try again", value: 0, prize: false),
         Entry(text: "1,000", value: 1000), Entry(text: "200", value: 200), Entry(text: "Jackpot", value: 5000),
         Entry(text: "50", value: 50), Entry(text: "Free spin", value: 0),
     ]))

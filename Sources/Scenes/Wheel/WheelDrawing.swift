@@ -614,7 +614,9 @@ extension WheelScene {
         }
         if let color = result.bar, let bar = resultBar(frame, result: result, lines: layout, top: plan.top, widest: plan.widest) {
             // A bar in the winner's colour under the text ties the label to the slice.
-            canvas.fill(roundedRect(bar, radius: bar.height / 2), color: color)
+            scratch.resultBarPath.removeAll()
+            addRoundedRect(bar, radius: bar.height / 2, to: &scratch.resultBarPath)
+            canvas.fill(scratch.resultBarPath, color: color)
         }
     }
 
@@ -674,8 +676,14 @@ func sectorPolygon(radius: Double, start: Angle, sweep: Double, sagitta: Double)
 
 /// A rectangle with circular corners of `radius` (clamped to half the shorter side).
 func roundedRect(_ rect: Rect, radius: Double) -> Path {
-    let r = max(0, min(radius, rect.width / 2, rect.height / 2))
     var p = Path()
+    addRoundedRect(rect, radius: radius, to: &p)
+    return p
+}
+
+/// `roundedRect` added to `p` (a path kept between frames and emptied allocates nothing).
+func addRoundedRect(_ rect: Rect, radius: Double, to p: inout Path) {
+    let r = max(0, min(radius, rect.width / 2, rect.height / 2))
     p.move(to: Point(x: rect.minX + r, y: rect.minY))
     p.line(to: Point(x: rect.maxX - r, y: rect.minY))
     p.arc(center: Point(x: rect.maxX - r, y: rect.minY + r), radius: r, start: .radians(-Double.pi / 2), end: .zero)
@@ -686,7 +694,6 @@ func roundedRect(_ rect: Rect, radius: Double) -> Path {
     p.line(to: Point(x: rect.minX, y: rect.minY + r))
     p.arc(center: Point(x: rect.minX + r, y: rect.minY + r), radius: r, start: .radians(Double.pi), end: .radians(1.5 * Double.pi))
     p.close()
-    return p
 }
 
 func darker(_ c: Color, by f: Double) -> Color {

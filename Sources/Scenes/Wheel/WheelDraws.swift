@@ -368,7 +368,7 @@ extension WheelScene {
                               bar: items[i].color.withOpacity(0.6), share: 0.8)
         }
         if let shownResult { return ResultText(text: shownResult.text, color: config.theme.text, bar: shownResult.color, share: 0.8) }
-        if raffle.standing.remaining == 0 { return ResultText(text: nothingLeftText, color: config.theme.secondaryText, bar: nil, share: 0.42) }
+        if !raffle.standing.anyRemaining { return ResultText(text: nothingLeftText, color: config.theme.secondaryText, bar: nil, share: 0.42) }
         if attractDrift(at: t) > 0 { return nil }   // the button itself says TOUCH TO SPIN
         return ResultText(text: words.pressStart, color: config.theme.secondaryText, bar: nil, share: 0.42)
     }
@@ -386,7 +386,7 @@ extension WheelScene {
 
     /// START, or why it does nothing.
     var buttonLabel: String {
-        guard raffle.standing.remaining == 0 else { return words.start }
+        guard !raffle.standing.anyRemaining else { return words.start }
         return raffle.standing.hasStock ? words.noPrizesLeft : words.allDrawn
     }
 }

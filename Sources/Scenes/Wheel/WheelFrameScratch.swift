@@ -19,6 +19,8 @@ struct WheelFrameScratch {
     var crossingScratch: [Double] = []
     /// The confetti of one colour, rebuilt in place each frame.
     var confettiPath = Path()
+    /// The bar under the result, rebuilt in place each frame.
+    var resultBarPath = Path()
     /// The frame under the confetti once the winner card stands (the dimmed wheel and the card), for
     /// the stop it shows: later confetti frames copy it instead of drawing it again.
     var cardBackdrop: (end: Double, winner: Int, pixmap: Pixmap)?

@@ -49,8 +49,8 @@ extension WheelScene {
         let wheelOnly = ringBackdrop != nil && celebratedStop(at: t) == nil && !hasOverlay && !noteIsVisible(at: t) && drawProblem == nil
         let kept = keptFrame(previous, in: canvas, at: t)
         let spinning = spinner.isSpinning(at: t)
-        let inviting = attractDrift(at: t) > 0 && raffle.standing.remaining > 0
-        let button = WheelFrameScratch.ButtonLook(label: inviting ? words.touchToSpin : buttonLabel, enabled: !spinning && raffle.standing.remaining > 0,
+        let inviting = attractDrift(at: t) > 0 && raffle.standing.anyRemaining
+        let button = WheelFrameScratch.ButtonLook(label: inviting ? words.touchToSpin : buttonLabel, enabled: !spinning && raffle.standing.anyRemaining,
                                 pulse: inviting ? attractPulse(at: t) : 0)
         let resultBox = PixelRect(enclosing: frame.layout.resultRect.insetBy(-4 - 0.1 * frame.layout.resultRect.height))
         let buttonBox = PixelRect(enclosing: frame.layout.buttonRect.insetBy(-4 - 0.1 * frame.layout.buttonRect.height))

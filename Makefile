@@ -99,6 +99,7 @@ test: deps
 	scripts/man-page.sh check
 	scripts/test-install.sh
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
+	$(MAKE) --no-print-directory test-deb
 
 # libFuzzer harnesses (Tests/Fuzz: config → scenes, BDF, .hex, PNG, names list, state database), built
 # with -sanitize=fuzzer,address apart from the normal build (.build-fuzz) and run for FUZZ_SECONDS each
@@ -174,3 +175,18 @@ bench: deps
 # Slow (an hour the first time) and needs root; not part of `make test`.
 check-arm64: release
 	bash scripts/check-arm64.sh
+
+# Debian packages (docs/packaging.md): `make deb` makes out/roundel_<version>_<arch>.deb for this
+# machine (scripts/make-deb.sh: `make install` into a stage, Depends from dpkg-shlibdeps);
+# `make deb-arm64` the arm64 one, built in check-arm64's root under qemu (an hour the first time,
+# root needed) and installed and run in a clean arm64 trixie root (scripts/test-deb.sh).
+# `make test-deb` (part of `make test`): this machine's package installed and run in a clean Debian
+# root (scripts/test-deb.sh: debootstrap the first time, cached in /var/tmp; needs root).
+.PHONY: deb deb-arm64 test-deb
+deb: deps
+	$(call install-missing,dpkg-dev,deb)
+	MAKE="$(MAKE)" bash scripts/make-deb.sh
+deb-arm64:
+	bash scripts/deb-arm64.sh
+test-deb: deb
+	$(SUDO) bash scripts/test-deb.sh $$(ls -t out/roundel_*_$$(dpkg --print-architecture).deb | head -1)

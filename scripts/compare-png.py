@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Compares two 8-bit RGBA PNGs (what `roundel render` writes) pixel for pixel, with only the standard
 library: prints one line, exits 1 when they differ. Used by check-arm64.sh; test-install.sh uses its
-decoder (pixels)."""
+decoder (pixels). Given one PNG, prints its size and how many colours it has (test-deb.sh: a real
+picture, not an empty one)."""
 import struct, sys, zlib
 
 def pixels(path):
@@ -35,6 +36,8 @@ def pixels(path):
 
 if __name__ == "__main__":  # scripts/test-install.sh imports pixels()
     wa, ha, ba, a = pixels(sys.argv[1])
+    if len(sys.argv) == 2:
+        print(f"{wa}x{ha} {len({row[i:i + ba] for row in a for i in range(0, len(row), ba)})}"); sys.exit(0)
     wb, hb, bb, b = pixels(sys.argv[2])
     label = sys.argv[3] if len(sys.argv) > 3 else sys.argv[1]
     if (wa, ha, ba) != (wb, hb, bb):

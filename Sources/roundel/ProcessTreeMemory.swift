@@ -15,6 +15,8 @@ enum ProcessTreeMemory {
         var seconds: Double
         var cpuSeconds: Double
         var peakBytes: Int
+        /// Each program's share of `peakBytes`, by its name ("roundel", "ffmpeg").
+        var programs: [String: Int]
     }
 
     /// Runs `program` with `arguments` (its stdout thrown away) to completion.
@@ -44,16 +46,18 @@ enum ProcessTreeMemory {
         func time(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
         let exited = status & 0x7F == 0
         return Measure(status: exited ? (status >> 8) & 0xFF : 128 + status & 0x7F, seconds: seconds,
-                       cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime), peakBytes: sampler.peakBytes)
+                       cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime), peakBytes: sampler.peakBytes,
+                       programs: sampler.programs)
     }
 
     /// The processes under one root and the highest VmHWM seen for each.
     final class Sampler: @unchecked Sendable {
         let root: pid_t
-        private var highest: [pid_t: Int] = [:]
+        private var highest: [pid_t: (name: String, bytes: Int)] = [:]
         init(root: pid_t) { self.root = root }
 
-        var peakBytes: Int { highest.values.reduce(0, +) }
+        var peakBytes: Int { highest.values.reduce(0) { $0 + $1.bytes } }
+        var programs: [String: Int] { highest.values.reduce(into: [:]) { $0[$1.name, default: 0] += $1.bytes } }
 
         func sample() { visit(root, parentName: nil) }
 
@@ -64,7 +68,7 @@ enum ProcessTreeMemory {
                 if line.hasPrefix("Name:") { name = line.dropFirst(5).trimmingCharacters(in: " \t") }
                 if line.hasPrefix("VmHWM:") { kilobytes = Int(line.dropFirst(6).filter(\.isNumber)) ?? 0 }
             }
-            if name != parentName { highest[pid] = max(highest[pid] ?? 0, kilobytes * 1024) }
+            if name != parentName { highest[pid] = (name, max(highest[pid]?.bytes ?? 0, kilobytes * 1024)) }
             // Children are listed by the thread that started them.
             guard let tasks = opendir("/proc/\(pid)/task") else { return }
             defer { closedir(tasks) }

@@ -2,7 +2,7 @@
 // Specification": RIFF, VP8X, ANIM, then one ANMF chunk a frame), so a recording of any length holds
 // one frame's bytes at a time, never the whole file. Each frame is a still WebP from `WebPEncode`
 // (its VP8 / VP8L and ALPH chunks are kept, its RIFF header and VP8X dropped) placed at an even
-// offset, replacing what is there (no blending, nothing disposed). The last frame's duration can
+// offset, replacing what is there or drawn over it (blending), nothing disposed. The last frame's duration can
 // grow while later frames repeat it (`extendLastFrame`); sizes and flags are patched in at `close`.
 #if canImport(Glibc)
 import Glibc
@@ -55,10 +55,11 @@ final class AnimatedWebPFile {
     deinit { if isOpen { _ = Glibc.close(descriptor) } }
 
     /// Appends a frame: `encoded` is the whole output of `WebPEncode` for the `width`×`height`
-    /// rectangle at (`x`, `y`), both even, shown for `milliseconds`. False when the bytes are not a
-    /// still WebP (errno EINVAL) or the file cannot be written (errno set).
+    /// rectangle at (`x`, `y`), both even, shown for `milliseconds`, with transparency (`alpha`),
+    /// drawn over what is there (`blend`) or replacing it. False when the bytes are not a still WebP
+    /// (errno EINVAL) or the file cannot be written (errno set).
     func addFrame(_ encoded: UnsafeRawBufferPointer, x: Int, y: Int, width: Int, height: Int, milliseconds: Int,
-                  alpha: Bool) -> Bool {
+                  alpha: Bool, blend: Bool) -> Bool {
         guard encoded.count >= 20, x % 2 == 0, y % 2 == 0, milliseconds <= AnimatedWebPFile.longestFrame,
               Self.name(in: encoded, at: 0) == Self.riff, Self.name(in: encoded, at: 8) == Self.webp else { errno = EINVAL; return false }
         // The chunks after the RIFF header, minus VP8X: ALPH then VP8, or VP8L; each is its name, its
@@ -73,7 +74,7 @@ final class AnimatedWebPFile {
         AnimatedWebPFile.put(width - 1, 3, in: &header, at: 14)
         AnimatedWebPFile.put(height - 1, 3, in: &header, at: 17)
         AnimatedWebPFile.put(milliseconds, 3, in: &header, at: 20)
-        header[23] = 0x02   // do not blend; dispose of nothing
+        header[23] = blend ? 0 : 0x02   // 2: do not blend; nothing is disposed of
         let offset = length
         guard write(header), write(chunks) else { return false }
         lastDuration = (offset + 20, milliseconds)

@@ -28,9 +28,11 @@ struct Record: ParsableCommand {
             The kind is chosen by --out: name.webp (libwebp, quality -q or --lossless), name.mp4 \
             (H.264 through ffmpeg, which must be installed: even sides, and at most 139264 blocks \
             of 16x16 px, as 8192x4352; quality -q) or a folder ending in / (frame-00001.png ...). \
-            Both encoders are set to keep up with the scene: a 5 s 1080p spin records in about 5 s \
-            on two cores. -q 90 gives a better picture in a larger file, -q 60 a smaller one; \
-            --lossless keeps every WebP frame exactly, for many times the size and time. The wheel spins at t = 0 (onto --spin-to, or with --seed, or a \
+            Both encoders are set for speed (x264 superfast; WebP frames encoded on every core): \
+            a 5 s 1080p spin costs about 5 CPU seconds to MP4 and 7 to WebP, shared over the \
+            cores. -q 90 gives a better picture in a larger \
+            file, -q 60 a smaller one; --lossless keeps every WebP frame exactly, for three times \
+            the size and six times the time. The wheel spins at t = 0 (onto --spin-to, or with --seed, or a \
             seed chosen now). With --state FILE --draw N it replays recorded draw N instead, as it was, \
             ending on its winner; --state alone shows the wheel at rest as a window opened on that \
             record does (the record is only read, also while a window or kiosk draws into it). Each \

@@ -54,7 +54,9 @@ struct Bench: ParsableCommand {
                                valueName: "FILE"))
     var cairoPng: String?
 
-    @Flag(help: "Also time `roundel record` of a 5 s spin at 30 fps at --size, to WebP (quality 80) and to MP4 (needs ffmpeg).")
+    @Flag(help: ArgumentHelp("Also time `roundel record` of a 5 s spin at 30 fps at --size, to WebP and to MP4 (needs ffmpeg), "
+                             + "three times each: median seconds, CPU seconds, peak memory (Roundel + ffmpeg), file size and "
+                             + "PSNR against render's frames."))
     var record = false
 
     @Option(parsing: .unconditional,
@@ -177,7 +179,7 @@ struct Bench: ParsableCommand {
             }
         }
         if !json { print("floor       " + formatFixed(floor, digits: 3, width: 9)) }
-        if record { try timeRecording(label: label) }
+        if record { try timeRecording(label: label, size: size) }
         switch cairoResult {
         case nil:
             if !json { print("cairo: not compared (pass --cairo PATH or set ROUNDEL_CAIRO_BENCH; `make bench` does)") }
@@ -283,10 +285,8 @@ struct Bench: ParsableCommand {
         return elapsed
     }
 
-    /// Puts a scene mid-animation and returns the time to start sampling from.
-    /// Seconds this binary takes to record a 5 s seeded spin at 30 fps to WebP and to MP4 (one process
-    /// each, all cores, as a user runs it); a row each.
-    private func timeRecording(label: String) throws {
+    /// `BenchRecording`'s rows: WebP and MP4 of a 5 s spin at --size, each recorded three times.
+    private func timeRecording(label: String, size: FrameSize) throws {
         guard let exe = Assets.runningExecutablePath() else { throw UserError("roundel: bench --record cannot find its own executable") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-bench-record-\(getpid())").path
         guard mkdir(directory, 0o700) == 0 else { throw UserError("roundel: bench --record cannot make \(directory)") }
@@ -294,20 +294,28 @@ struct Bench: ParsableCommand {
             for name in ["spin.webp", "spin.mp4"] { unlink(directory + "/" + name) }
             rmdir(directory)
         }
+        let bench = BenchRecording(executable: exe, size: size)
+        if !json {
+            print("record: a 5 s spin, 150 frames, \(BenchRecording.runs) runs each; \(BenchRecording.load()); "
+                  + "peak = Roundel + ffmpeg, PSNR = R, G, B against render's frames")
+            print("record   median s (min–max)   cpu s   peak MB    size MB   PSNR dB")
+        }
         for format in ["webp", "mp4"] {
-            let t0 = DispatchTime.now().uptimeNanoseconds
-            let result = try ChildProcess.run(exe, arguments: ["record", "wheel", "--seed", "1", "--size", size, "--to", "5",
-                                                               "--fps", "30", "--out", directory + "/spin." + format])
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
-            guard result.status == 0 else { throw UserError("roundel: bench --record: recording to .\(format) failed (status \(result.status))") }
+            let r = try bench.measure(format, in: directory)
+            let seconds = percentile(r.seconds, 0.5), cpu = percentile(r.cpuSeconds, 0.5)
+            let peak = Double(r.peakBytes) / 1_048_576, megabytes = Double(r.fileBytes) / 1_000_000
             if json {
-                print(#"{"scene":"record-\#(format)","size":"\#(label)","seconds":\#(round3(seconds)),"frames":150}"#)
+                print(#"{"scene":"record-\#(format)","size":"\#(label)","seconds":\#(round3(seconds)),"seconds_min":\#(round3(r.seconds.min() ?? 0)),"seconds_max":\#(round3(r.seconds.max() ?? 0)),"cpu_seconds":\#(round3(cpu)),"peak_mb":\#(round3(peak)),"bytes":\#(r.fileBytes),"psnr_db":\#(round3(r.psnr)),"frames":\#(BenchRecording.frames)}"#)
             } else {
-                print("record \(format.padding(toLength: 4)) " + formatFixed(seconds, digits: 1, width: 8) + " s   (a 5 s spin, 150 frames, every core)")
+                print("record \(format.padding(toLength: 4))" + formatFixed(seconds, digits: 2, width: 7)
+                      + " (" + formatFixed(r.seconds.min() ?? 0, digits: 2) + "–" + formatFixed(r.seconds.max() ?? 0, digits: 2) + ")"
+                      + formatFixed(cpu, digits: 2, width: 8) + formatFixed(peak, digits: 0, width: 9)
+                      + formatFixed(megabytes, digits: 2, width: 11) + formatFixed(r.psnr, digits: 2, width: 10))
             }
         }
     }
 
+    /// Puts a scene mid-animation and returns the time to start sampling from.
     static func prepare(_ scene: Scene) -> Double {
         if let wheel = scene as? WheelScene {
             _ = try? wheel.spin(at: 0, to: 1)

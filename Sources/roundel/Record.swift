@@ -3,10 +3,11 @@
 // Debian's ffmpeg) or a folder of numbered PNGs (a name ending in "/"). The wheel spins at t = 0
 // (onto --spin-to, or a slice drawn with --seed or a seed chosen now, or `--state DB --draw N`: the
 // recorded draw replayed; `--state` alone: the wheel at rest as the record has it); the default range
-// is that spin and 2 s after the result, or 5 s of another scene or of the wheel at rest. Frames are rendered in parallel, one copy of the
-// scene per core (the scene is a pure function of t, so each copy draws the same pixels `render`
-// does; huge frames get fewer copies, `workerCount`), and handed to the writer in order. The file
-// appears under its name only when complete.
+// is that spin and 2 s after the result, or 5 s of another scene or of the wheel at rest. Frames are
+// rendered in parallel, one copy of the scene per core (the scene is a pure function of t, so each copy
+// draws the same pixels `render` does; huge frames get fewer copies, `workerCount`; an MP4 one, as
+// ffmpeg's encoder takes the cores), and handed to the writer a batch at a time, in order: the WebP
+// writer encodes a batch's frames in parallel. The file appears under its name only when complete.
 import ArgumentParser
 import Dispatch
 import Draws
@@ -26,7 +27,12 @@ struct Record: ParsableCommand {
         discussion: """
             The kind is chosen by --out: name.webp (libwebp, quality -q or --lossless), name.mp4 \
             (H.264 through ffmpeg, which must be installed: even sides, and at most 139264 blocks \
-            of 16x16 px, as 8192x4352) or a folder ending in / (frame-00001.png ...). The wheel spins at t = 0 (onto --spin-to, or with --seed, or a \
+            of 16x16 px, as 8192x4352; quality -q) or a folder ending in / (frame-00001.png ...). \
+            Both encoders are set for speed (x264 superfast; WebP frames encoded on every core): \
+            a 5 s 1080p spin costs about 5 CPU seconds to MP4 and 7 to WebP, shared over the \
+            cores. -q 90 gives a better picture in a larger \
+            file, -q 60 a smaller one; --lossless keeps every WebP frame exactly, for three times \
+            the size and six times the time. The wheel spins at t = 0 (onto --spin-to, or with --seed, or a \
             seed chosen now). With --state FILE --draw N it replays recorded draw N instead, as it was, \
             ending on its winner; --state alone shows the wheel at rest as a window opened on that \
             record does (the record is only read, also while a window or kiosk draws into it). Each \
@@ -52,10 +58,12 @@ struct Record: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Frame size in pixels.", valueName: "WxH"))
     var size: String = "512x512"
 
-    @Option(name: .customShort("q"), parsing: .unconditional, help: ArgumentHelp("WebP: quality 0 to 100 (default 80); MP4: ignored.", valueName: "quality"))
+    @Option(name: .customShort("q"), parsing: .unconditional,
+            help: ArgumentHelp("Quality 0 to 100 (default 80): WebP's lossy quality; for MP4 x264's constant rate factor "
+                               + "is 100 - q (80: crf 20; 100: lossless, in 4:2:0 colour).", valueName: "quality"))
     var quality: String?
 
-    @Flag(help: "WebP: lossless, every frame exactly `render`'s (several times larger and slower).")
+    @Flag(help: "WebP: lossless, every frame exactly `render`'s (several times larger and slower; not for MP4).")
     var lossless = false
 
     @OptionGroup var options: SceneOptions
@@ -77,6 +85,10 @@ struct Record: ParsableCommand {
         }
         if lossless {
             guard quality == nil else { throw UserError("roundel: --lossless and -q: choose one") }
+            guard kind != .mp4 else {
+                throw UserError("roundel: --lossless is for WebP; an MP4 (H.264 in 4:2:0 colour) cannot keep every pixel: "
+                                + "record a .webp or a folder of PNGs, or give the MP4 -q 100")
+            }
             lossy = nil
         }
         try options.check(scene: scene)
@@ -103,7 +115,9 @@ struct Record: ParsableCommand {
         switch kind {
         case .pngFolder: writer = try PNGFolderWriter(path: out)
         case .webp: writer = try WebPWriter(path: out, width: size.width, height: size.height, fps: rate, quality: lossy)
-        case .mp4: writer = try MP4Writer(path: out, width: size.width, height: size.height, fps: rate)
+        case .mp4:
+            writer = try MP4Writer(path: out, width: size.width, height: size.height, fps: rate, quality: lossy ?? 80,
+                                   threads: Record.cores)
         }
         // Ctrl+C or a kill between frames stops the recording there and removes what it wrote.
         let stop = StopSignals()
@@ -126,11 +140,14 @@ struct Record: ParsableCommand {
     }
 
     /// Renders `count` frames at `start + i / rate`, one a worker at a time in parallel, and hands
-    /// each worker's canvas to `writer` in order (no copy: the writer reads the canvas, and the
-    /// workers wait until it is done).
+    /// the workers' canvases to `writer` a batch at a time, in order (no copy: the writer reads the
+    /// canvases, and the workers wait until it is done).
     private func renderFrames(count: Int, start: Double, rate: Int, size: FrameSize, first: Scene,
                               make: () throws -> Scene, writer: FrameWriter, stop: StopSignals) throws {
-        let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))
+        // ffmpeg's encoder uses every core and does four fifths of an MP4's work: one worker draws
+        // for it (a second would only add its memory, 40 MB at 1080p). WebP frames are encoded by
+        // the writer a worker at a time.
+        let cores = writer is MP4Writer ? 1 : Record.cores
         var workers: [RecordWorker] = []
         for k in 0..<Record.workerCount(cores: cores, width: size.width, height: size.height) {
             guard let canvas = Canvas(width: size.width, height: size.height) else {
@@ -138,6 +155,7 @@ struct Record: ParsableCommand {
             }
             workers.append(RecordWorker(scene: k == 0 ? first : try make(), canvas: canvas))
         }
+        let canvases = workers.map(\.canvas)
         var done = 0
         while done < count {
             let n = min(workers.count, count - done)
@@ -146,13 +164,14 @@ struct Record: ParsableCommand {
             DispatchQueue.concurrentPerform(iterations: n) { k in
                 all[k].scene.render(into: all[k].canvas, at: start + Double(offset + k) / Double(rate))
             }
-            for k in 0..<n {
-                try stop.check()
-                try writer.add(workers[k].canvas.pixmap)
-            }
+            try stop.check()
+            try writer.add(canvases[0..<n])
             done += n
         }
     }
+
+    /// The cores a recording uses (at most 16).
+    static var cores: Int { max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16)) }
 
     /// Bytes of frames a record may hold beside the one `render` holds (or one frame, when a frame
     /// is larger). Each worker holds a whole frame, its canvas: a worker a core at the largest size
@@ -167,7 +186,7 @@ struct Record: ParsableCommand {
         let pixels = width * height
         let frames = 1 + (pixels <= SceneCatalog.largestCachedFrame ? SceneCatalog.cachedFrames : 0)
         let workerBytes = max(1, pixels * MemoryLayout<UInt32>.size * frames)
-        return min(cores, max(2, 1 + inFlightBytes / workerBytes))
+        return max(1, min(cores, max(2, 1 + inFlightBytes / workerBytes)))
     }
 }
 
@@ -197,9 +216,10 @@ final class RecordWorker: @unchecked Sendable {
 /// Where recorded frames go, in order; `finish` puts the result under its name, `abandon` removes
 /// what was written so far.
 protocol FrameWriter: AnyObject {
-    /// Writes `frame` (a worker's canvas, packed: stride = width) or keeps what it needs of it: the
-    /// caller draws over it once this returns.
-    func add(_ frame: Pixmap) throws
+    /// Writes the next frames, in order: the workers' canvases (packed: stride = width), which the
+    /// writer only reads, from as many threads as it likes, and keeps nothing of: the caller draws
+    /// over them once this returns.
+    func add(_ frames: ArraySlice<Canvas>) throws
     /// Completes the file and puts it under its name, calling `beforeCommit` just before (a stop
     /// that came while it was being completed throws there, and the file is abandoned).
     func finish(beforeCommit: () throws -> Void) throws

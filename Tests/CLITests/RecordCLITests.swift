@@ -1,5 +1,5 @@
 // `roundel record`: a seeded spin as an animated WebP (read back with libwebp's animation decoder:
-// frame count, duration, and a frame equal to `render` at that time pixel for pixel, lossless), as an
+// frame count, duration, and every frame equal to `render` at its time pixel for pixel, lossless), as an
 // MP4 (ffprobe: frames and duration; a frame within codec error of `render`), and as a folder of
 // PNGs (each equal to `render`); bad input is one line, exit 2, and no file left behind.
 import CWebP
@@ -49,6 +49,17 @@ final class RecordCLITests: XCTestCase {
         XCTAssertEqual(frames.last?.ms, 1500, "15 frames of 100 ms")
         XCTAssertEqual(frames[10].pixels, try rendered(at: 1.0).pixels, "frame 10 is render --at 1, exactly (lossless)")
         XCTAssertNotEqual(frames[3].pixels, frames[10].pixels, "the wheel turns")
+        // Each frame is written as the rectangle that changed since the one before: every frame,
+        // every pixel, is render's (record's PNGs are render's frames: below).
+        try record(path("frames") + "/")
+        for (k, frame) in frames.enumerated() {
+            let expected = try readPNG(path(String(format: "frames/frame-%05d.png", k + 1))).pixels
+            let differing = zip(frame.pixels, expected).enumerated().filter { $1.0 != $1.1 }
+            if let first = differing.first {
+                XCTFail("frame \(k): \(differing.count) pixels differ, the first at (\(first.offset % 160), \(first.offset / 160)): "
+                        + "\(String(first.element.0, radix: 16)) instead of \(String(first.element.1, radix: 16))")
+            }
+        }
     }
 
     /// Every frame of an animated WebP, decoded by libwebp's demuxer.
@@ -152,15 +163,24 @@ final class RecordCLITests: XCTestCase {
         try cli.assertUserError(["record", "pie", "--time", "10:00:00", "--out", path("x.webp")], mentions: "--time applies to the clock and the timer only")
     }
 
-    /// `roundel bench --record`: a row each for recording a 5 s spin to WebP and to MP4, in seconds.
+    /// `roundel bench --record`: a row each for recording a 5 s spin to WebP and to MP4: median seconds
+    /// of three runs (and the fastest and slowest), CPU seconds, peak memory of Roundel and ffmpeg, the
+    /// file's size and its PSNR against render's frames.
     func testBenchTimesRecordingToWebPAndMP4() throws {
         let r = try cli.run(["bench", "--size", "64x48", "--frames", "2", "--scene", "clock", "--record", "--json"])
         XCTAssertEqual(r.status, 0, r.stderr)
         for format in ["webp", "mp4"] {
             let line = r.stdout.split(separator: "\n").first { $0.contains("\"record-\(format)\"") }
-            let object = try JSONSerialization.jsonObject(with: Data(String(try XCTUnwrap(line, r.stdout)).utf8)) as? [String: Any]
-            XCTAssertGreaterThan(object?["seconds"] as? Double ?? 0, 0, format)
-            XCTAssertEqual(object?["frames"] as? Int, 150)
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(String(try XCTUnwrap(line, r.stdout)).utf8)) as? [String: Any])
+            let seconds = object["seconds"] as? Double ?? 0
+            XCTAssertGreaterThan(seconds, 0, format)
+            XCTAssertLessThanOrEqual(object["seconds_min"] as? Double ?? .infinity, seconds, format)
+            XCTAssertGreaterThanOrEqual(object["seconds_max"] as? Double ?? 0, seconds, format)
+            XCTAssertGreaterThan(object["cpu_seconds"] as? Double ?? 0, 0, format)
+            XCTAssertGreaterThan(object["peak_mb"] as? Double ?? 0, format == "mp4" ? 60 : 10, "\(format): ffmpeg's memory counted too")
+            XCTAssertGreaterThan(object["bytes"] as? Int ?? 0, 1000, format)
+            XCTAssertGreaterThan(object["psnr_db"] as? Double ?? 0, 25, "\(format): a picture of the spin")
+            XCTAssertEqual(object["frames"] as? Int, 150)
         }
     }
 
@@ -290,6 +310,7 @@ final class RecordCLITests: XCTestCase {
             (["--out", path("a.webp"), "--from", "3", "--to", "1"], "--to 1 must be after --from 3"),
             (["--out", path("a.webp"), "--fps", "0"], "--fps '0' must be a whole number"),
             (["--out", path("a.webp"), "--fps", "241"], "--fps '241' must be a whole number"),
+            (["--out", path("a.mp4"), "--lossless"], "--lossless is for WebP; an MP4 (H.264 in 4:2:0 colour) cannot keep every pixel"),
             (["--out", path("no/such/dir/a.webp"), "--to", "0.2"], "cannot write"),
         ]
         for (arguments, message) in cases {

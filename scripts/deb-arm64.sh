@@ -3,8 +3,8 @@
 # Debian on trixie), built in the ARM64 trixie root `make check-arm64` sets up (scripts/debian-root.sh:
 # qemu-user through binfmt_misc, swiftlang 6.0.3) by the same scripts/make-deb.sh as `make deb`,
 # then installed and run in a clean arm64 trixie root (scripts/test-deb.sh). The build folder
-# (/var/tmp/roundel-build in the root) is check-arm64's, kept between runs: a first build takes about
-# an hour under qemu. Needs root. ARM64_COMMIT (default HEAD) is the commit packaged.
+# (/var/tmp/roundel-build-portable in the root) is check-arm64's, kept between runs: run after
+# `make check-arm64` of the same commit it rebuilds nothing; a first build takes about an hour under qemu. Needs root. ARM64_COMMIT (default HEAD) is the commit packaged.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -18,11 +18,10 @@ debian_root "$root" trixie arm64
 install_missing "$root" $ARM64_PACKAGES make dpkg-dev
 bind_package_mirror "$root"
 
-# The commit's files, with the build folders kept in the root: .build is check-arm64's (the same
-# path for both, so one does not rebuild what the other built), .build-portable for a portable install.
+# The commit's files, with the build folder kept in the root: .build-portable, check-arm64's (the
+# same path for both, so one does not rebuild what the other built).
 rm -rf "$root/src" && mkdir -p "$root/src"
 git archive "$commit" | tar -x -C "$root/src"
-ln -s /var/tmp/roundel-build "$root/src/.build"
 mkdir -p "$root/var/tmp/roundel-build-portable"
 ln -s /var/tmp/roundel-build-portable "$root/src/.build-portable"
 mkdir -p "$repo/out"

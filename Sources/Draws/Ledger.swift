@@ -25,7 +25,7 @@ import Files
 public final class Ledger: @unchecked Sendable {
     /// The database file (":memory:" for a ledger that lives as long as the process).
     public let path: String
-    let db: Database
+    let db: any SQLConnection
     private(set) var lockDescriptor: Int32 = -1
     /// The witness beside the file (nil in memory), and where it is (also for a reader).
     private var witness: WitnessFile?
@@ -54,7 +54,7 @@ public final class Ledger: @unchecked Sendable {
         return home + "/.local/state/roundel/roundel.db"
     }
 
-    private init(path: String, db: Database) {
+    private init(path: String, db: any SQLConnection) {
         self.path = path
         self.db = db
     }
@@ -321,7 +321,7 @@ public final class Ledger: @unchecked Sendable {
         }
     }
 
-    private func userVersion() throws -> Int { try db.query("PRAGMA user_version") { $0.int(0) }.first ?? 0 }
+    private func userVersion() throws -> Int { try db.schemaVersion() }
 
     /// Brings the tables from `version` (0: a new, empty file) to `schemaVersion` as one transaction:
     /// the file is either as it was or wholly upgraded. Each step adds what its version added, so a new
@@ -333,7 +333,7 @@ public final class Ledger: @unchecked Sendable {
             if version < 2 { try addNewestDraw() }
             if version < 3 { try addPrizeFlags() }
             if version < 4 { try addWindowChanges() }
-            try db.execute("PRAGMA user_version = \(Ledger.schemaVersion)")
+            try db.setSchemaVersion(Ledger.schemaVersion)
         }
     }
 
@@ -423,7 +423,7 @@ public final class Ledger: @unchecked Sendable {
 
     /// Notes which of the later columns the file has (`hasPrizeColumns`), for the queries that read them.
     private func readColumns() throws {
-        hasPrizeColumns = try db.query("SELECT count(*) FROM pragma_table_info('draws') WHERE name = 'prize'") { $0.int(0) }.first == 1
+        hasPrizeColumns = try db.hasColumn("prize", in: "draws")
     }
 
     /// The columns of `draws` a DrawRecord is read from, in `DrawRecord.init(_:)`'s order.
@@ -431,7 +431,7 @@ public final class Ledger: @unchecked Sendable {
 
     /// Whether the file has `newest_draw` (version 2 on; a version 1 file opened for reading has not).
     private func keepsNewestDraw() throws -> Bool {
-        try db.query("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'newest_draw'") { $0.int(0) }.first == 1
+        try db.hasTable("newest_draw")
     }
 
     /// The newest draw ever recorded (number 0, hash "" before the first). The kept row, unless the
@@ -612,14 +612,11 @@ public final class Ledger: @unchecked Sendable {
     }
 
     private func insertRound(entries: [Entry], source: String, configHash: String) throws -> Round {
-        try db.run("INSERT INTO rounds (event, started, source, config_hash, entries_hash) VALUES (?, ?, ?, ?, ?)",
-                   [.int(event), .text(Timestamp.now()), .text(source), .text(configHash), .text(entries.fingerprint)])
-        let number = Int(db.lastInsertedRow)
-        let insert = try db.prepare("INSERT INTO entries (round, idx, text, value, weight, stock, prize) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        let number = try db.query("INSERT INTO rounds (event, started, source, config_hash, entries_hash) VALUES (?, ?, ?, ?, ?) RETURNING round",
+                                  [.int(event), .text(Timestamp.now()), .text(source), .text(configHash), .text(entries.fingerprint)]) { $0.int(0) }[0]
         for (i, e) in entries.enumerated() {
-            try insert.bind([.int(number), .int(i), .text(e.text), .double(e.value), .double(e.weight), .optional(e.stock),
-                             .int(e.prize ? 1 : 0)])
-            while try insert.step() {}
+            try db.run("INSERT INTO entries (round, idx, text, value, weight, stock, prize) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       [.int(number), .int(i), .text(e.text), .double(e.value), .double(e.weight), .optional(e.stock), .int(e.prize ? 1 : 0)])
         }
         return Round(number: number, source: source, configHash: configHash, entries: entries)
     }
@@ -713,8 +710,7 @@ public final class Ledger: @unchecked Sendable {
             try db.transaction {
                 let now = Timestamp.now()
                 try db.run("UPDATE events SET closed = ? WHERE closed IS NULL", [.text(now)])
-                try db.run("INSERT INTO events (opened) VALUES (?)", [.text(now)])
-                let opened = Int(db.lastInsertedRow)
+                let opened = try db.query("INSERT INTO events (opened) VALUES (?) RETURNING event", [.text(now)]) { $0.int(0) }[0]
                 let old = event
                 event = opened
                 do {
@@ -812,7 +808,7 @@ extension DrawRecord {
         """
     }
 
-    init(_ row: Statement) {
+    init(_ row: any SQLRow) {
         self.init(draw: row.int(0), time: row.text(1), event: row.int(2), round: row.int(3), index: row.int(4),
                   text: row.text(5), value: row.double(6), occurrence: row.int(7), chosenBy: row.text(8),
                   seed: row.optionalText(9).flatMap { UInt64($0) }, random: row.optionalDouble(10), total: row.double(11),

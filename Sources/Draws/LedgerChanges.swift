@@ -29,7 +29,7 @@ extension Ledger {
 
     /// Whether the file has the version 4 tables (a file of an earlier version opened for reading has not).
     private func keepsWindowChanges() throws -> Bool {
-        try db.query("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'removal_changes'") { $0.int(0) }.first == 1
+        try db.hasTable("removal_changes")
     }
 
     // MARK: Removals
@@ -114,7 +114,8 @@ extension Ledger {
                     if setting.value == setting.base {
                         try db.run("DELETE FROM settings WHERE key = ?", [.text(key)])
                     } else {
-                        try db.run("INSERT OR REPLACE INTO settings (key, value, base, changed) VALUES (?, ?, ?, ?)",
+                        try db.run("INSERT INTO settings (key, value, base, changed) VALUES (?, ?, ?, ?) "
+                                   + "ON CONFLICT (key) DO UPDATE SET value = excluded.value, base = excluded.base, changed = excluded.changed",
                                    [.text(key), .text(setting.value), .text(setting.base), .text(now)])
                     }
                 }

@@ -56,8 +56,7 @@ extension Ledger {
                     winnings[EntryKey(text: row.0, occurrence: row.1)] = Winnings(count: row.2, removed: row.3 != nil, removedBy: row.3)
                 }
                 // Taken off or put back in the window before this draw (a change names the newest draw then).
-                let changes = try db.query("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'removal_changes'") { $0.int(0) }
-                if changes.first == 1 {
+                if try db.hasTable("removal_changes") {
                     for row in try db.query("SELECT text, occurrence, removed, after_draw FROM removal_changes WHERE event = ? AND after_draw < ? ORDER BY change",
                                             [.int(draw.event), .int(number)],
                                             read: { (EntryKey(text: $0.text(0), occurrence: $0.int(1)), $0.int(2) != 0, $0.int(3)) }) {

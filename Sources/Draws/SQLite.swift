@@ -1,4 +1,4 @@
-// The little of SQLite's C API the ledger uses: a connection, prepared statements with bound values,
+// The little of SQLite's C API the ledger uses (an SQLConnection, SQLConnection.swift): a connection, prepared statements with bound values,
 // a write and a read transaction helper. Every failure is an SQLiteError with SQLite's result code
 // and message; the Ledger turns them into one-line DrawErrors that name the file. Text is bound as
 // a copy (SQLITE_TRANSIENT), so no Swift buffer has to outlive a call.
@@ -21,20 +21,7 @@ struct SQLiteError: Error, CustomStringConvertible {
     }
 }
 
-/// A value to bind to a statement's `?`.
-enum SQLValue {
-    case int(Int64)
-    case double(Double)
-    case text(String)
-    case null
-
-    static func int(_ value: Int) -> SQLValue { .int(Int64(value)) }
-    static func optional(_ value: Int?) -> SQLValue { value.map { .int(Int64($0)) } ?? .null }
-    static func optional(_ value: Double?) -> SQLValue { value.map { .double($0) } ?? .null }
-    static func optional(_ value: String?) -> SQLValue { value.map { .text($0) } ?? .null }
-}
-
-final class Database {
+final class Database: SQLConnection {
     let handle: OpaquePointer
 
     /// Opens (and with `create`, creates) the database file at `path` (":memory:" for one in memory).
@@ -72,9 +59,6 @@ final class Database {
         return out
     }
 
-    /// The rowid of the latest INSERT on this connection.
-    var lastInsertedRow: Int { Int(sqlite3_last_insert_rowid(handle)) }
-
     /// Runs one or more statements that return no rows.
     func execute(_ sql: String) throws {
         let status = sqlite3_exec(handle, sql, nil, nil, nil)
@@ -84,7 +68,7 @@ final class Database {
     func prepare(_ sql: String) throws -> Statement { try Statement(database: self, sql: sql) }
 
     /// Runs `sql` with `values` and returns each row read by `read`.
-    func query<T>(_ sql: String, _ values: [SQLValue] = [], read: (Statement) throws -> T) throws -> [T] {
+    func query<T>(_ sql: String, _ values: [SQLValue], read: (any SQLRow) throws -> T) throws -> [T] {
         let statement = try prepare(sql)
         try statement.bind(values)
         var rows: [T] = []
@@ -93,7 +77,7 @@ final class Database {
     }
 
     /// Runs `sql` (an insert, update or delete) with `values`.
-    func run(_ sql: String, _ values: [SQLValue] = []) throws {
+    func run(_ sql: String, _ values: [SQLValue]) throws {
         let statement = try prepare(sql)
         try statement.bind(values)
         while try statement.step() {}
@@ -121,9 +105,21 @@ final class Database {
         defer { try? execute("COMMIT") }
         return try body()
     }
+
+    func hasTable(_ name: String) throws -> Bool {
+        try query("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", [.text(name)]) { $0.int(0) }.first == 1
+    }
+
+    func schemaVersion() throws -> Int { try query("PRAGMA user_version") { $0.int(0) }.first ?? 0 }
+
+    func setSchemaVersion(_ version: Int) throws { try execute("PRAGMA user_version = \(version)") }
+
+    func hasColumn(_ column: String, in table: String) throws -> Bool {
+        try query("SELECT count(*) FROM pragma_table_info(?) WHERE name = ?", [.text(table), .text(column)]) { $0.int(0) }.first == 1
+    }
 }
 
-final class Statement {
+final class Statement: SQLRow {
     let handle: OpaquePointer
     private let connection: OpaquePointer
 
@@ -175,7 +171,4 @@ final class Statement {
         let count = Int(sqlite3_column_bytes(handle, Int32(column)))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
-    func optionalInt(_ column: Int) -> Int? { isNull(column) ? nil : int(column) }
-    func optionalDouble(_ column: Int) -> Double? { isNull(column) ? nil : double(column) }
-    func optionalText(_ column: Int) -> String? { isNull(column) ? nil : text(column) }
 }

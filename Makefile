@@ -1,15 +1,19 @@
 # Roundel — `make run` opens the window, `make test` runs every test. Both install what they need.
 SWIFT ?= swift
 SIZE ?= 512x512
-APT_PACKAGES := libsdl2-dev libx11-dev libpng-dev libsqlite3-dev libsystemd-dev libfribidi-dev libwebp-dev pkg-config unifont xvfb
+APT_PACKAGES := libsdl2-dev libx11-dev libpng-dev libsqlite3-dev libsystemd-dev libfribidi-dev libwebp-dev libpq-dev pkg-config unifont xvfb
 # Only for `make test` and `make bench`: ffmpeg (ffprobe) checks and times `roundel record`'s MP4s
 # (the app needs it only to write MP4); GNU time measures a child's peak memory (LimitTests);
 # xdotool drives a kiosk on Xvfb as a keyboard would (KioskOperatorTests); xclip holds a 2 MB
 # clipboard for a real window to paste (WindowTests); e2fsprogs makes the small ext4 file systems the
 # storage tests loop-mount, and python3 leaves an earlier Roundel's WAL there; libfaketime sets the
 # wall clock a window sees while it runs (WallClockTests). man-db and bsdextrautils (col) read the
-# installed roundel(1) (scripts/test-install.sh).
-TEST_PACKAGES := ffmpeg time xdotool xclip e2fsprogs python3 faketime tzdata man-db bsdextrautils
+# installed roundel(1) (scripts/test-install.sh). postgresql is the server the tests and benchmarks of
+# the record on PostgreSQL run against (WITH_TEST_POSTGRES).
+TEST_PACKAGES := ffmpeg time xdotool xclip e2fsprogs python3 faketime tzdata man-db bsdextrautils postgresql
+# A command run with a PostgreSQL server of its own (scripts/test-postgres.sh run: a temporary folder,
+# a unix socket only, the ROUNDEL_TEST_PG* variables exported), stopped however the command ends.
+WITH_TEST_POSTGRES := scripts/test-postgres.sh run
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release run test render clean bench check-arm64 install uninstall fuzz man
@@ -95,7 +99,7 @@ export SWIFT
 test: deps
 	$(call install-missing,$(TEST_PACKAGES),test)
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(WITH_TEST_POSTGRES) $(SWIFT) test --skip-build
 	scripts/man-page.sh check
 	scripts/test-install.sh
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
@@ -165,7 +169,7 @@ bench: deps
 	ROUNDEL_PORTABLE=1 $(SWIFT) build $(RELEASE_FLAGS) --scratch-path .build-portable
 	mkdir -p .build
 	gcc -O2 -o .build/cairo-wheel bench/cairo-wheel.c $$(pkg-config --cflags --libs cairo) -lm
-	$$($(SWIFT) build $(RELEASE_FLAGS) $(BENCH_BUILD_FLAGS) --show-bin-path)/roundel bench --size $(BENCH_SIZE) --frames $(BENCH_FRAMES) --cairo .build/cairo-wheel --record
+	$(WITH_TEST_POSTGRES) $$($(SWIFT) build $(RELEASE_FLAGS) $(BENCH_BUILD_FLAGS) --show-bin-path)/roundel bench --size $(BENCH_SIZE) --frames $(BENCH_FRAMES) --cairo .build/cairo-wheel --record
 	@echo "instructions a $(BENCH_SIZE) wheel frame (callgrind, --frames 12 minus --frames 2, / 10):"
 	@echo "  this machine's build: $$(scripts/instructions-per-frame.sh $$($(SWIFT) build $(RELEASE_FLAGS) $(BENCH_BUILD_FLAGS) --show-bin-path)/roundel wheel $(BENCH_SIZE))"
 	@echo "  CPU baseline build:   $$(scripts/instructions-per-frame.sh .build-portable/release/roundel wheel $(BENCH_SIZE))"

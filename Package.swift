@@ -69,12 +69,14 @@ let package = Package(
         // Golden-image comparison shared by the test targets (first bad pixel, actual.png, diff.png, RECORD=1).
         .target(name: "Snapshot", dependencies: ["Raster", "PNGCodec"], path: "Tests/Snapshot"),
         .target(name: "TestDisplay", path: "Tests/TestDisplay"),
+        // The PostgreSQL server `make test` starts (scripts/test-postgres.sh): a database each, outages.
+        .target(name: "TestPostgres", path: "Tests/TestPostgres"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "Snapshot", "Motion"], exclude: ["References"]),
         .testTarget(name: "BitmapFontTests", dependencies: ["BitmapFont", "Raster", "PNGCodec", "Snapshot"], exclude: ["References"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"], exclude: ["Fixtures"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
-        .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion"], exclude: ["Fixtures"]),
+        .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion", "TestPostgres"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite", "TestDisplay"], exclude: ["Fixtures"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "Motion", "CSDL2", "CX11", "Draws", "TestDisplay"]),

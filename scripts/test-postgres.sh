@@ -10,7 +10,7 @@
 #   scripts/test-postgres.sh stop DIR        stop it (fast: sessions ended) and remove DIR; nothing to do if DIR is gone
 #   scripts/test-postgres.sh run COMMAND…    COMMAND with a server of its own (a temporary DIR, the variables
 #                                            exported), stopped and removed however COMMAND ends (also on
-#                                            SIGINT, SIGTERM, SIGHUP, passed on to COMMAND first). If the server
+#                                            SIGINT, SIGTERM, SIGHUP: COMMAND is interrupted first). If the server
 #                                            cannot start, COMMAND runs without it (its PostgreSQL tests skip),
 #                                            unless ROUNDEL_REQUIRE_POSTGRES=1 (.ci/run): then it fails.
 #   scripts/test-postgres.sh createdb PREFIX a new empty database on the server the variables name; prints its URI
@@ -65,12 +65,13 @@ start() {
     mkdir -p -- "$dir" || die "cannot make $dir"
     dir=$(cd -- "$dir" && pwd -P) || die "cannot enter $dir"
     [ -z "$(ls -A -- "$dir")" ] || die "$dir is not empty: start needs a new or empty folder"
+    : > "$dir/$MARKER" || die "cannot write in $dir"
     local socket="$dir/.s.PGSQL.$PORT"
     [ "${#socket}" -le 107 ] || die "$dir is too long a path for the server's socket ($socket: at most 107 bytes)"
     local bin user
     bin=$(server_bin) || die "no PostgreSQL server found (initdb, pg_ctl, postgres in /usr/lib/postgresql/*/bin or on PATH): install Debian's postgresql (make test does)"
     user=$(server_user) || exit 1
-    printf 'bin=%s\nuser=%s\n' "$bin" "$user" > "$dir/$MARKER" || die "cannot write in $dir"
+    printf 'bin=%s\nuser=%s\n' "$bin" "$user" > "$dir/$MARKER"
     # Anyone on this machine may reach the socket (tests may run a kiosk as another user); the data
     # folder itself is the server user's alone, as initdb requires.
     chmod 755 "$dir"
@@ -137,12 +138,14 @@ createdb() {
     echo "postgresql:///$name?host=$ROUNDEL_TEST_PGHOST&port=$ROUNDEL_TEST_PGPORT&user=$ROUNDEL_TEST_PGUSER"
 }
 
-# Set by the traps of `run`: the signal that arrived, and COMMAND's process.
+# Set by the traps of `run`: the signal that arrived, and COMMAND's process. Whichever signal it is,
+# COMMAND gets SIGINT: `swift test` passes that on to the test process it runs in a process group of
+# its own, while SIGTERM would end `swift test` alone and leave the tests running without a server.
 caught=""
 child=""
 on_signal() {
     caught=$1
-    [ -z "$child" ] || kill -s "$1" "$child" 2>/dev/null
+    [ -z "$child" ] || kill -s INT "$child" 2>/dev/null
 }
 
 run() {
@@ -170,7 +173,7 @@ run() {
         env --default-signal=INT,QUIT "$@" &
         child=$!
         while [ -z "$caught" ] && kill -0 "$child" 2>/dev/null; do wait "$child"; done
-        # After a signal (passed on by on_signal) COMMAND has 30 s to end.
+        # After a signal (passed on by on_signal) COMMAND has 30 s to end, then it is killed.
         for ((i = 0; i < 150; i++)); do kill -0 "$child" 2>/dev/null || break; sleep 0.2; done
         kill -s KILL "$child" 2>/dev/null
         wait "$child"; status=$?

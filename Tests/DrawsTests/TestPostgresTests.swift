@@ -42,4 +42,13 @@ final class TestPostgresTests: XCTestCase {
         try server.start()
         XCTAssertEqual(try server.psql("SELECT number FROM draws", database: uri), "7")
     }
+
+    func testAServerAnEarlierTestLeftStoppedIsStartedAgain() throws {
+        let server = try TestPostgres.server()
+        let uri = try server.createDatabase("left_stopped")
+        try server.stop()
+        addTeardownBlock { if (try? server.psql("SELECT 1")) == nil { try? server.start() } }
+        XCTAssertThrowsError(try server.psql("SELECT 1"))
+        XCTAssertEqual(try TestPostgres.server().psql("SELECT current_database()", database: uri), uri.dropFirst(14).prefix { $0 != "?" }.description)
+    }
 }

@@ -92,12 +92,12 @@ public enum TestPostgres {
                 command = [runuser, "-u", runAs, "--"] + command
             }
             let closeInherited = #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && exec {fd}>&-; done; exec "$@""#
-            return try run("/bin/bash", ["-c", closeInherited, "pg_ctl"] + command)
+            return try run("/bin/bash", ["-c", closeInherited, "pg_ctl"] + command, tool: "pg_ctl")
         }
 
         /// Runs a tool in the socket folder (which the server's user can enter), PG variables of the
-        /// caller's environment removed; returns what it printed, or throws with its last error line.
-        func run(_ executable: String, _ arguments: [String]) throws -> String {
+        /// caller's environment removed; returns what it printed, or throws with what it said (on one line).
+        func run(_ executable: String, _ arguments: [String], tool: String? = nil) throws -> String {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
@@ -110,7 +110,7 @@ public enum TestPostgres {
             let errorPath = NSTemporaryDirectory() + "/roundel-test-postgres-\(UInt64.random(in: 0 ... .max)).err"
             guard FileManager.default.createFile(atPath: errorPath, contents: nil),
                   let errors = FileHandle(forWritingAtPath: errorPath) else {
-                throw Failure(tool: executable, status: -1, message: "cannot write \(errorPath)")
+                throw Failure(tool: tool ?? executable, status: -1, message: "cannot write \(errorPath)")
             }
             defer { try? FileManager.default.removeItem(atPath: errorPath) }
             let output = Pipe()
@@ -124,14 +124,15 @@ public enum TestPostgres {
             guard process.terminationReason == .exit, process.terminationStatus == 0 else {
                 let said = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
                 let lines = (said + "\n" + text).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-                throw Failure(tool: executable, status: process.terminationStatus,
-                              message: lines.first { !$0.isEmpty } ?? "no message")
+                    .filter { !$0.isEmpty }
+                throw Failure(tool: tool ?? executable, status: process.terminationStatus,
+                              message: lines.isEmpty ? "no message" : lines.joined(separator: " | "))
             }
             return text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
     }
 
-    /// A tool that failed: which, its exit status and the first line it printed.
+    /// A tool that failed: which, its exit status and what it printed, its lines joined by " | ".
     public struct Failure: Error, CustomStringConvertible {
         public let tool: String
         public let status: Int32

@@ -4,7 +4,9 @@
 // database of its own on it, and may stop and start the server to see what an outage does. Its tools
 // (psql, pg_ctl) come from the server's own folder and talk over its unix socket; Roundel itself uses libpq.
 import Foundation
+#if canImport(XCTest)
 import XCTest
+#endif
 
 public enum TestPostgres {
     /// The test server, answering. Throws XCTSkip with one line saying why when there is none (the
@@ -15,7 +17,7 @@ public enum TestPostgres {
         guard let host = environment["ROUNDEL_TEST_PGHOST"], !host.isEmpty,
               let port = environment["ROUNDEL_TEST_PGPORT"], let user = environment["ROUNDEL_TEST_PGUSER"],
               let data = environment["ROUNDEL_TEST_PGDATA"], let bin = environment["ROUNDEL_TEST_PGBIN"] else {
-            throw XCTSkip("PostgreSQL test skipped: no test server (ROUNDEL_TEST_PGHOST is not set; make test starts one with scripts/test-postgres.sh run)")
+            throw skip("no test server (ROUNDEL_TEST_PGHOST is not set; make test starts one with scripts/test-postgres.sh run)")
         }
         let server = Server(host: host, port: port, user: user, dataDirectory: data, bin: bin,
                             runAs: environment["ROUNDEL_TEST_PGRUNAS"] ?? "")
@@ -26,10 +28,22 @@ public enum TestPostgres {
             do {
                 _ = try server.psql("SELECT 1")
             } catch {
-                throw XCTSkip("PostgreSQL test skipped: the test server on \(host) does not answer: \(error)")
+                throw skip("the test server on \(host) does not answer: \(error)")
             }
         }
         return server
+    }
+
+    /// XCTSkip with `reason`. `swift build` builds this target too, and a release build links the
+    /// Swift libraries statically, which have no XCTest: there it is a plain error (never thrown,
+    /// as nothing but the tests uses this target).
+    static func skip(_ reason: String) -> any Error {
+        let line = "PostgreSQL test skipped: " + reason
+        #if canImport(XCTest)
+        return XCTSkip(line)
+        #else
+        return Failure(tool: "TestPostgres", status: -1, message: line)
+        #endif
     }
 
     /// A running test server: its socket folder, port, superuser and data folder.

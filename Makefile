@@ -153,7 +153,8 @@ clean:
 man: deps
 	scripts/man-page.sh write
 
-# `roundel bench` at 1080p beside cairo drawing the same wheel frames (bench/cairo-wheel.c). cairo is
+# `roundel bench` at 1080p beside cairo drawing the same wheel frames (bench/cairo-wheel.c), and the
+# draws a second a prize pool on a PostgreSQL server takes (--pool: a new database on the test server). cairo is
 # installed here only (libcairo2-dev, if missing); the app and `make test` never use it.
 BENCH_SIZE ?= 1920x1080
 BENCH_FRAMES ?= 120
@@ -169,7 +170,8 @@ bench: deps
 	ROUNDEL_PORTABLE=1 $(SWIFT) build $(RELEASE_FLAGS) --scratch-path .build-portable
 	mkdir -p .build
 	gcc -O2 -o .build/cairo-wheel bench/cairo-wheel.c $$(pkg-config --cflags --libs cairo) -lm
-	$(WITH_TEST_POSTGRES) $$($(SWIFT) build $(RELEASE_FLAGS) $(BENCH_BUILD_FLAGS) --show-bin-path)/roundel bench --size $(BENCH_SIZE) --frames $(BENCH_FRAMES) --cairo .build/cairo-wheel --record
+	$(WITH_TEST_POSTGRES) bash -c 'pool=$$(scripts/test-postgres.sh createdb bench) || pool=; exec "$$0" bench "$$@" $${pool:+--pool "$$pool"}' \
+	  $$($(SWIFT) build $(RELEASE_FLAGS) $(BENCH_BUILD_FLAGS) --show-bin-path)/roundel --size $(BENCH_SIZE) --frames $(BENCH_FRAMES) --cairo .build/cairo-wheel --record
 	@echo "instructions a $(BENCH_SIZE) wheel frame (callgrind, --frames 12 minus --frames 2, / 10):"
 	@echo "  this machine's build: $$(scripts/instructions-per-frame.sh $$($(SWIFT) build $(RELEASE_FLAGS) $(BENCH_BUILD_FLAGS) --show-bin-path)/roundel wheel $(BENCH_SIZE))"
 	@echo "  CPU baseline build:   $$(scripts/instructions-per-frame.sh .build-portable/release/roundel wheel $(BENCH_SIZE))"

@@ -37,13 +37,16 @@ public struct DrawRecord: Sendable, Equatable {
     public var rotation: Double?
     public var previousHash: String
     public var hash: String
+    /// The kiosk that made the draw (`--station`, the config's `station`, else its host name); nil in
+    /// a draw recorded before Roundel kept it.
+    public var station: String? = nil
 
     /// The winner's chance at the time, 0…1.
     public var chance: Double { total > 0 ? (to - from) / total : 0 }
 
     /// The canonical text the hash covers (fields in order, unit-separated). A non-prize adds one
     /// field at the end; a prize adds none, so every draw recorded before there were non-prizes
-    /// keeps its hash.
+    /// keeps its hash. So does the station: a field after those when the draw names one.
     var hashedText: String {
         var fields: [String] = [
             previousHash, String(draw), time, String(event), String(round), String(index), text, value.description,
@@ -52,6 +55,7 @@ public struct DrawRecord: Sendable, Equatable {
             stockLeft.map { String($0) } ?? "", String(remaining), profile, rotation.map { $0.description } ?? "",
         ]
         if !prize { fields.append("no prize") }
+        if let station { fields.append("station " + station) }
         return fields.joined(separator: "\u{1F}")
     }
 
@@ -66,10 +70,11 @@ public struct DrawRecord: Sendable, Equatable {
         line += ",\"removed\":\(removed)"
         if let stockLeft { line += ",\"stockLeft\":\(stockLeft)" }
         line += ",\"remaining\":\(remaining),\"profile\":\(JSONText.string(profile))"
+        if let station { line += ",\"station\":\(JSONText.string(station))" }
         return line + ",\"hash\":\(JSONText.string(hash))}"
     }
 
-    public static let csvHeader = "draw,time,event,round,index,text,value,prize,chance,chosen_by,seed,random,removed,stock_left,remaining,hash"
+    public static let csvHeader = "draw,time,event,round,index,text,value,prize,chance,chosen_by,seed,random,removed,stock_left,remaining,station,hash"
 
     /// `records` as a CSV file (`history --csv`, the window's Export): the header, then a row a draw
     /// with whether its event is closed, CRLF line ends; `byteOrderMark` first for Excel.
@@ -87,7 +92,7 @@ public struct DrawRecord: Sendable, Equatable {
             String(draw), CSVText.text(LocalTime.iso(stored: time)), String(event), String(round), String(index), CSVText.text(text),
             JSONText.plain(value), prize ? "yes" : "no", JSONText.plain((chance * 1e6).rounded() / 1e6), CSVText.text(chosenBy),
             seed.map { String($0) } ?? "", random.map { JSONText.plain($0) } ?? "", removed ? "yes" : "no",
-            stockLeft.map { String($0) } ?? "", String(remaining), CSVText.text(hash),
+            stockLeft.map { String($0) } ?? "", String(remaining), station.map(CSVText.text) ?? "", CSVText.text(hash),
         ]
         return CSVText.row(fields)
     }

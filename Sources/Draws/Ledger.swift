@@ -38,12 +38,20 @@ public final class Ledger: @unchecked Sendable {
     /// The file has schema 3's `prize` columns (a file of an earlier schema read as it is has not:
     /// every draw and entry there was a prize).
     private var hasPrizeColumns = true
+    /// The file has schema 5's `station` column.
+    private var hasStationColumn = true
+    /// The name new draws record as the kiosk that made them (nil: none, as in memory).
+    public var station: String?
+    /// Opened on a server for drawing (LedgerOnServer.swift).
+    var drawsOnServer = false
+    /// The server's URI as given (with any password: never shown; `path` is its display name).
+    var serverURI: String?
 
     /// Schema of the tables below; a file with a higher number comes from a newer Roundel.
     /// 1: events, rounds, entries, draws. 2: `newest_draw` (see `addNewestDraw`). 3: `prize` on
     /// entries and draws (see `addPrizeFlags`). 4: `settings` and `removal_changes` (see
-    /// `addWindowChanges`, LedgerChanges.swift).
-    public static let schemaVersion = 4
+    /// `addWindowChanges`, LedgerChanges.swift). 5: `station` on draws (see `addStation`).
+    public static let schemaVersion = 5
     /// "Rndl": marks the file as Roundel's (PRAGMA application_id).
     static let applicationID: Int32 = 0x526E_646C
 
@@ -54,7 +62,7 @@ public final class Ledger: @unchecked Sendable {
         return home + "/.local/state/roundel/roundel.db"
     }
 
-    private init(path: String, db: any SQLConnection) {
+    init(path: String, db: any SQLConnection) {
         self.path = path
         self.db = db
     }
@@ -81,6 +89,7 @@ public final class Ledger: @unchecked Sendable {
     /// is written to a file that fails a check. A path through a symbolic link is the file it names:
     /// its lock, journal and witness lie beside that file, so two paths to one file share one lock.
     public static func open(path: String, createDirectories: Bool = false) throws(DrawError) -> Ledger {
+        if isServer(path) { return try connect(uri: path, forDrawing: true) }
         guard !path.isEmpty, !path.contains("\0") else { throw .state(path, "is not a file name") }
         if createDirectories { makeDirectories(parentDirectory(of: path)) }
         let real = realPath(path)
@@ -173,6 +182,7 @@ public final class Ledger: @unchecked Sendable {
     /// not write, is read as it is on disk (SQLite's immutable mode), and `readAsItIs` says why.
     /// A file gone or emptied after its witness saw draws is an error with `isAltered`.
     public static func openForReading(path: String) throws(DrawError) -> Ledger {
+        if isServer(path) { return try connect(uri: path, forDrawing: false) }
         let real = realPath(path)
         let witnessPath = WitnessFile.path(for: real)
         var info = stat()
@@ -281,7 +291,7 @@ public final class Ledger: @unchecked Sendable {
     }
 
     /// A record that lost or changed draws: refused for drawing, named by its first problem.
-    private static func untrusted(_ path: String, problems: [String]) -> DrawError {
+    static func untrusted(_ path: String, problems: [String]) -> DrawError {
         let others = problems.count - 1
         let more = others > 0 ? " (and \(others) more problem\(others == 1 ? "" : "s"))" : ""
         return DrawError(subject: "state '\(path)'", problem: "the record was altered or lost draws, so no draw is made into it: "
@@ -333,6 +343,7 @@ public final class Ledger: @unchecked Sendable {
             if version < 2 { try addNewestDraw() }
             if version < 3 { try addPrizeFlags() }
             if version < 4 { try addWindowChanges() }
+            if version < 5 { try addStation() }
             try db.setSchemaVersion(Ledger.schemaVersion)
         }
     }
@@ -421,13 +432,21 @@ public final class Ledger: @unchecked Sendable {
             """)
     }
 
-    /// Notes which of the later columns the file has (`hasPrizeColumns`), for the queries that read them.
-    private func readColumns() throws {
+    /// Version 5: which kiosk made each draw, so several sharing one record (a PostgreSQL server) can
+    /// be told apart. Earlier draws have none (NULL), and their hashes stay as they were.
+    private func addStation() throws {
+        try db.execute("ALTER TABLE draws ADD COLUMN station TEXT;")
+    }
+
+    /// Notes which of the later columns the file has (`hasPrizeColumns`, `hasStationColumn`), for the
+    /// queries that read them.
+    func readColumns() throws {
         hasPrizeColumns = try db.hasColumn("prize", in: "draws")
+        hasStationColumn = try db.hasColumn("station", in: "draws")
     }
 
     /// The columns of `draws` a DrawRecord is read from, in `DrawRecord.init(_:)`'s order.
-    var drawSelect: String { DrawRecord.select(prize: hasPrizeColumns) }
+    var drawSelect: String { DrawRecord.select(prize: hasPrizeColumns, station: hasStationColumn) }
 
     /// Whether the file has `newest_draw` (version 2 on; a version 1 file opened for reading has not).
     private func keepsNewestDraw() throws -> Bool {
@@ -457,7 +476,7 @@ public final class Ledger: @unchecked Sendable {
         return (newest.draw + 1, newest.hash)
     }
 
-    private func openEventNumber() throws -> Int {
+    func openEventNumber() throws -> Int {
         try db.query("SELECT max(event) FROM events WHERE closed IS NULL") { $0.optionalInt(0) }.first.flatMap { $0 } ?? 1
     }
 
@@ -537,7 +556,7 @@ public final class Ledger: @unchecked Sendable {
         return try problems(witness: reading)
     }
 
-    private func problems(witness: WitnessReading) throws(DrawError) -> [String] {
+    func problems(witness: WitnessReading) throws(DrawError) -> [String] {
         try sql {
             try db.snapshot {
                 var problems: [String] = []
@@ -622,15 +641,22 @@ public final class Ledger: @unchecked Sendable {
     }
 
     /// Records a draw as one transaction: the round first if `round` is not yet recorded, then the
-    /// draw, checked inside the transaction against the state on disk (the winner must still be able
-    /// to win). Returns the record as stored. `inTransaction`: a test hook run just before the commit.
-    /// `removes`: afterWin "remove"; `profile` and `rotation`: how the wheel shows it (rotation nil: not shown turning).
-    func record(_ choice: Raffle.Choice, removes: Bool, profile: String, rotation: Double?, round: RoundPlan,
-                inTransaction: (() -> Void)? = nil) throws(DrawError) -> (DrawRecord, Round, [EntryKey: Winnings]) {
+    /// draw. `decide` chooses it inside the transaction, from the standing as the record holds it then
+    /// (other kiosks sharing a server may have drawn since this one last looked) and the draw's number,
+    /// and says where the wheel will rest (nil: not shown turning); the choice is checked against that
+    /// standing (the winner must be able to win). Returns the record as stored, its round and what
+    /// each entry has won with it. `inTransaction`: a test hook run just before the commit.
+    /// `removes`: afterWin "remove"; `profile`: how the wheel turns.
+    func record(removes: Bool, profile: String, round: RoundPlan, inTransaction: (() -> Void)? = nil,
+                decide: (Standing, Int) throws(DrawError) -> (choice: Raffle.Choice, rotation: Double?))
+        throws(DrawError) -> (DrawRecord, Round, [EntryKey: Winnings]) {
         if let behind = unwitnessed { try bringWitness(to: behind) }
         let made: (DrawRecord, Round, [EntryKey: Winnings])
+        // The draw as written, once only its commit is left (see readBack).
+        var committing: (DrawRecord, Round, [EntryKey: Winnings])?
         do {
             made = try db.transaction {
+                try followEvent()
                 let current: Round
                 switch round {
                 case .recorded(let r): current = r
@@ -639,6 +665,8 @@ public final class Ledger: @unchecked Sendable {
                 }
                 var winnings = try eventWinnings()
                 let before = Standing(entries: current.entries, winnings: winnings)
+                let next = try nextDraw()
+                let (choice, rotation) = try decide(before, next.draw)
                 guard current.entries.indices.contains(choice.index), before.canWin(choice.index) else {
                     throw DrawError(subject: "state '\(path)'", problem: "the chosen entry can no longer win (the record changed meanwhile); try again")
                 }
@@ -648,7 +676,6 @@ public final class Ledger: @unchecked Sendable {
                 won.removed = won.removed || removes
                 winnings[key] = won
                 let after = Standing(entries: current.entries, winnings: winnings)
-                let next = try nextDraw()
                 let entry = current.entries[choice.index]
                 var record = DrawRecord(
                     draw: next.draw, time: Timestamp.now(), event: event, round: current.number,
@@ -656,31 +683,41 @@ public final class Ledger: @unchecked Sendable {
                     chosenBy: choice.chosenBy, seed: choice.seed, random: choice.random, total: choice.total,
                     from: choice.from, to: choice.to, oddsHash: before.fingerprint, removed: removes,
                     stockLeft: after.stockLeft(choice.index), remaining: after.remaining, profile: profile,
-                    rotation: rotation, previousHash: next.previousHash, hash: "")
+                    rotation: rotation, previousHash: next.previousHash, hash: "", station: station)
                 record.hash = SHA256.hex(record.hashedText)
                 try db.run("""
                     INSERT INTO draws (draw, time, event, round, idx, text, value, occurrence, chosen_by, seed, random, total,
-                        range_from, range_to, odds_hash, removed, stock_left, remaining, profile, rotation, previous_hash, hash, prize)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        range_from, range_to, odds_hash, removed, stock_left, remaining, profile, rotation, previous_hash, hash, prize, station)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [
                         .int(record.draw), .text(record.time), .int(record.event), .int(record.round), .int(record.index),
                         .text(record.text), .double(record.value), .int(record.occurrence), .text(record.chosenBy),
                         .optional(record.seed.map { String($0) }), .optional(record.random), .double(record.total),
                         .double(record.from), .double(record.to), .text(record.oddsHash), .int(record.removed ? 1 : 0),
                         .optional(record.stockLeft), .int(record.remaining), .text(record.profile), .optional(record.rotation),
-                        .text(record.previousHash), .text(record.hash), .int(record.prize ? 1 : 0),
+                        .text(record.previousHash), .text(record.hash), .int(record.prize ? 1 : 0), .optional(record.station),
                     ])
                 // UPDATE, not INSERT OR REPLACE: a row deleted by hand stays deleted, and said so.
                 if try keepsNewestDraw() {
                     try db.run("UPDATE newest_draw SET draw = ?, hash = ? WHERE one = 1", [.int(record.draw), .text(record.hash)])
                 }
                 inTransaction?()
+                committing = (record, current, winnings)
                 return (record, current, winnings)
             }
         } catch let error as DrawError {
             throw error
         } catch {
-            throw .state(path, "could not record the draw: " + Ledger.describe(error))
+            if let attempt = committing, (error as? PostgresError)?.isConnectionProblem == true {
+                // The connection failed at the commit, whose outcome the server alone knows: read back.
+                switch Result(catching: { try readBack(attempt) }) {
+                case .success(let stood?): return stood
+                case .success(nil): throw Ledger.failure(path, error, doing: "could not record the draw: ")
+                case .failure:
+                    throw Ledger.failure(path, error, doing: "the draw may or may not have been recorded (roundel history shows whether draw \(attempt.0.draw) was): ")
+                }
+            }
+            throw Ledger.failure(path, error, doing: "could not record the draw: ")
         }
         // The draw is on disk and stands, whatever becomes of its witness: one that could not be
         // written is tried again before the next draw, which waits for it.
@@ -729,8 +766,16 @@ public final class Ledger: @unchecked Sendable {
     /// Runs `body`, naming this file in any SQLite error.
     func sql<T>(_ body: () throws -> T) throws(DrawError) -> T {
         do { return try body() } catch let error as DrawError { throw error } catch {
-            throw .state(path, Ledger.describe(error))
+            throw Ledger.failure(path, error)
         }
+    }
+
+    /// `error` from the database as the DrawError that names the record; `doing`: what failed, first.
+    /// A server that cannot be reached is `isUnreachable` (exit 4).
+    static func failure(_ path: String, _ error: Error, doing: String = "") -> DrawError {
+        let unreachable = (error as? PostgresError)?.isConnectionProblem == true
+        return DrawError(subject: "state '\(path)'", problem: doing + (unreachable ? "the server is not reachable: " : "") + describe(error),
+                         isUnreachable: unreachable)
     }
 
     static func describe(_ error: Error) -> String {
@@ -800,11 +845,13 @@ enum RoundPlan {
 }
 
 extension DrawRecord {
-    /// The query of `init(_:)`'s columns; `prize`: the file has the column (schema 3 on), else every draw was a prize.
-    static func select(prize: Bool) -> String {
+    /// The query of `init(_:)`'s columns; `prize`: the file has the column (schema 3 on), else every
+    /// draw was a prize; `station`: the file has the column (schema 5 on), else no draw names one.
+    static func select(prize: Bool, station: Bool) -> String {
         """
         SELECT draw, time, event, round, idx, text, value, occurrence, chosen_by, seed, random, total, range_from, range_to,
-            odds_hash, removed, stock_left, remaining, profile, rotation, previous_hash, hash, \(prize ? "prize" : "1") FROM draws
+            odds_hash, removed, stock_left, remaining, profile, rotation, previous_hash, hash, \(prize ? "prize" : "1"),
+            \(station ? "station" : "NULL") FROM draws
         """
     }
 
@@ -816,5 +863,6 @@ extension DrawRecord {
                   stockLeft: row.optionalInt(16), remaining: row.int(17), profile: row.text(18),
                   rotation: row.optionalDouble(19), previousHash: row.text(20), hash: row.text(21))
         prize = row.int(22) != 0
+        station = row.optionalText(23)
     }
 }

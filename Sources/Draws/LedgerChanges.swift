@@ -102,7 +102,7 @@ extension Ledger {
     }
 
     /// Whether this ledger may write (opened for drawing, or in memory), not only read.
-    public var isForDrawing: Bool { lockDescriptor >= 0 || path == ":memory:" }
+    public var isForDrawing: Bool { lockDescriptor >= 0 || path == ":memory:" || drawsOnServer }
 
     /// Keeps `settings` (key → value and the config's value then) as changed in the window, replacing
     /// what was kept for those keys: one transaction. A setting back at its base is forgotten.

@@ -105,13 +105,31 @@ public final class Raffle {
                       from: from, to: from + weights[index])
     }
 
-    /// Records `choice` (one transaction; the wheel may turn once this returns) with where the wheel
-    /// will come to rest, and updates the standing: stock spent, the winner removed if the rules say so.
+    /// Makes one draw as one transaction (the wheel may turn once this returns): `decide` is called
+    /// inside it with `standing` as the record holds it now (a kiosk sharing a server with others
+    /// sees their draws here) and the generator of this draw's number, chooses (`choose(using:)` or
+    /// `choose(forcing:)`) and says where the wheel will come to rest. Updates the standing: stock
+    /// spent, the winner removed if the rules say so.
+    @discardableResult
+    public func draw(_ decide: (inout DrawGenerator) throws(DrawError) -> (choice: Choice, rotation: Double?)) throws(DrawError) -> DrawRecord {
+        try record { standing, number throws(DrawError) in
+            self.standing = standing
+            var rng = generator(forDraw: number)
+            return try decide(&rng)
+        }
+    }
+
+    /// Records `choice`, made beforehand from `standing` as this raffle last saw it, with where the
+    /// wheel will come to rest (refused if the record has changed so that it cannot win).
     @discardableResult
     public func record(_ choice: Choice, rotation: Double? = nil) throws(DrawError) -> DrawRecord {
+        try record { _, _ in (choice, rotation) }
+    }
+
+    private func record(_ decide: (Standing, Int) throws(DrawError) -> (choice: Choice, rotation: Double?)) throws(DrawError) -> DrawRecord {
         let plan: RoundPlan = round.map { .recorded($0) } ?? .new(entries: entries, source: pendingSource, configHash: configHash)
-        let (record, recordedRound, winnings) = try ledger.record(choice, removes: afterWin == .remove, profile: profile, rotation: rotation,
-                                                                  round: plan, inTransaction: inTransaction)
+        let (record, recordedRound, winnings) = try ledger.record(removes: afterWin == .remove, profile: profile, round: plan,
+                                                                  inTransaction: inTransaction, decide: decide)
         // The standing as the draw's own transaction left it: nothing after the commit can fail, so a
         // draw that was recorded is always shown.
         round = recordedRound
@@ -132,6 +150,17 @@ public final class Raffle {
             pendingSource = source
         }
         standing = Standing(entries: entries, winnings: winnings)
+    }
+
+    /// Follows the record as a PoolWatch read it (other kiosks drew, took entries off or reset): the
+    /// standing of this list, and after a reset elsewhere the new event and its latest round.
+    public func follow(_ reading: PoolWatch.Reading) {
+        if reading.event != ledger.event {
+            ledger.event = reading.event
+            round = reading.latestRound.flatMap { $0.configHash == configHash || $0.entries == entries ? $0 : nil }
+            lastDraw = nil
+        }
+        standing = Standing(entries: standing.entries, winnings: reading.winnings)
     }
 
     /// Takes the entry `key` off the wheel for the rest of the event, or puts it back (one

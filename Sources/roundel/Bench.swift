@@ -64,7 +64,14 @@ struct Bench: ParsableCommand {
                                valueName: "N,N..."))
     var items: String?
 
+    @Option(help: ArgumentHelp("Also time draws into this PostgreSQL database (a new one: the draws stay there), "
+                               + "draws per second with 1 kiosk and with 4 drawing at once.", valueName: "postgresql://..."))
+    var pool: String?
+
     func run() throws {
+        if let pool, !Ledger.isServer(pool) {
+            throw UserError("roundel: --pool '\(pool)' is not a PostgreSQL URI (postgresql://…)")
+        }
         let size = try FrameSize.parse(size)
         var counts: [Int] = []
         if let items {
@@ -180,6 +187,16 @@ struct Bench: ParsableCommand {
         }
         if !json { print("floor       " + formatFixed(floor, digits: 3, width: 9)) }
         if record { try timeRecording(label: label, size: size) }
+        if let pool {
+            for kiosks in [1, 4] {
+                let rate = try BenchDraws.rate(uri: pool, kiosks: kiosks, draws: 200 * kiosks)
+                if json {
+                    print(#"{"pool_kiosks":\#(kiosks),"draws_per_second":\#(round3(rate))}"#)
+                } else {
+                    print("pool: \(kiosks) kiosk\(kiosks == 1 ? "" : "s") drawing at once: \(formatFixed(rate, digits: 0, width: 1)) draws/s")
+                }
+            }
+        }
         switch cairoResult {
         case nil:
             if !json { print("cairo: not compared (pass --cairo PATH or set ROUNDEL_CAIRO_BENCH; `make bench` does)") }

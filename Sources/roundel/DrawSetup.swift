@@ -49,10 +49,25 @@ enum DrawSetup {
         return (path, true)
     }
 
-    /// Opens (and locks) the state database for drawing.
-    static func openLedger(option: String?, file: ConfigFile?) throws -> Ledger {
+    /// Opens (and locks) the state database for drawing, its draws recorded as made at `station`
+    /// (`--station`), else the config's `station`, else this machine's host name.
+    static func openLedger(option: String?, file: ConfigFile?, station: String? = nil) throws -> Ledger {
         let (path, isDefault) = try statePath(option: option, file: file)
-        do { return try Ledger.open(path: path, createDirectories: isDefault) } catch { throw UserError(error) }
+        let name = try stationName(option: station, file: file)
+        do {
+            let ledger = try Ledger.open(path: path, createDirectories: isDefault)
+            ledger.station = name
+            return ledger
+        } catch { throw UserError(error) }
+    }
+
+    /// `--station`, else the config's `station`, else the host name.
+    static func stationName(option: String?, file: ConfigFile?) throws -> String {
+        if let option {
+            if let problem = Ledger.stationProblem(option) { throw UserError("roundel: --station '\(option)' \(problem)") }
+            return option
+        }
+        do { return try file?.station() ?? Ledger.defaultStation() } catch { throw UserError(error.description) }
     }
 
     /// ROUNDEL_PAUSE_IN_DRAW=SECONDS (for the crash tests): each draw says so on stderr and waits that

@@ -104,7 +104,7 @@ struct History: ParsableCommand {
         } else if let only = shown.first, chosen != nil, records.isEmpty {
             out = HistoryTable.heading(only, closed: closed) + ": no draws yet\n"
         } else {
-            out = HistoryTable.draws(records, closed: closed)
+            out = HistoryTable.draws(records, closed: closed, stations: ledger.isOnServer)
         }
         guard writeAll(out, to: 1) else { throw UserError("roundel: history: cannot write the output: \(String(cString: strerror(errno)))") }
         if !problems.isEmpty {

@@ -7,8 +7,9 @@ import Draws
 import Files
 
 enum HistoryTable {
-    /// Every draw, oldest first, events apart.
-    static func draws(_ records: [DrawRecord], closed: Set<Int>) -> String {
+    /// Every draw, oldest first, events apart. `stations`: a station column (a record several kiosks
+    /// share); else one only where the draws name more than one station.
+    static func draws(_ records: [DrawRecord], closed: Set<Int>, stations: Bool = false) -> String {
         guard !records.isEmpty else { return "No draws yet.\n" }
         var out = ""
         var start = 0
@@ -16,7 +17,7 @@ enum HistoryTable {
             let event = records[start].event
             var end = start
             while end < records.count, records[end].event == event { end += 1 }
-            out += (out.isEmpty ? "" : "\n") + heading(event, closed: closed) + "\n" + section(records[start..<end])
+            out += (out.isEmpty ? "" : "\n") + heading(event, closed: closed) + "\n" + section(records[start..<end], stations: stations)
             start = end
         }
         return out
@@ -25,7 +26,7 @@ enum HistoryTable {
     static func heading(_ event: Int, closed: Set<Int>) -> String { "Event \(event)" + (closed.contains(event) ? " (closed)" : "") }
 
     /// One event's draws as a table.
-    static func section(_ records: ArraySlice<DrawRecord>) -> String {
+    static func section(_ records: ArraySlice<DrawRecord>, stations: Bool = false) -> String {
         let times = records.map { LocalTime(stored: $0.time) }
         let offsets = Set(times.compactMap { $0?.offsetSeconds })
         let oneOffset = offsets.count == 1 && !times.contains(nil)
@@ -42,6 +43,9 @@ enum HistoryTable {
             // neither break the columns nor act on the terminal.
             TextTable.Column(header: "winner", alignment: .left, cells: records.map { MessageText.escaped($0.text) }),
         ]
+        if stations || Set(records.compactMap(\.station)).count > 1 {
+            columns.append(TextTable.Column(header: "station", alignment: .left, cells: records.map { $0.station.map { MessageText.escaped($0) } ?? "-" }))
+        }
         if records.contains(where: { $0.value != 0 }) {
             columns.append(TextTable.Column(header: "value", alignment: .right, cells: records.map { JSONText.plain($0.value) }))
         }

@@ -20,7 +20,8 @@ struct Roundel: ParsableCommand {
 
             Exit status: 0 done; 2 bad input or a file roundel cannot use (one line on stderr naming \
             the file and what is wrong, and nothing written); 3 roundel spin found nothing left to win; \
-            1 the record of draws was altered or lost draws (history says which; nothing is drawn into it).
+            1 the record of draws was altered or lost draws (history says which; nothing is drawn into it); \
+            4 the record is on a PostgreSQL server that cannot be reached (nothing was drawn; try again).
 
             Files: the record of draws is --state FILE, else the config's "state", else \
             $XDG_STATE_HOME/roundel/roundel.db (~/.local/state/roundel/roundel.db). Fonts and the ring \
@@ -108,6 +109,7 @@ struct UserError: Error, CustomStringConvertible {
     }
     /// From what a library threw: its line, and status 1 for an altered record.
     init(_ error: any Error) {
-        self.init("\(error)", status: (error as? DrawError)?.isAltered == true ? 1 : 2)
+        let draw = error as? DrawError
+        self.init("\(error)", status: draw?.isAltered == true ? 1 : draw?.isUnreachable == true ? 4 : 2)
     }
 }

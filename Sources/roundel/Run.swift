@@ -39,6 +39,10 @@ struct Run: ParsableCommand {
                                valueName: "file.db"))
     var state: String?
 
+    @Option(help: ArgumentHelp("The name this kiosk's draws are recorded with, for a record several share (default: the config's station, else the host name).",
+                               valueName: "name"))
+    var station: String?
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Window size in pixels.", valueName: "WxH"))
     var size: String = "960x720"
 
@@ -73,7 +77,7 @@ struct Run: ParsableCommand {
         let windowed = !(options.host.fullscreen || options.host.kiosk)
         let expected = Size(width: Double(options.host.size.width), height: Double(options.host.size.height))
         let (loading, first, configs) = try SceneSetup.startLoading(
-            configPath: config, seed: options.seed, names: names, state: state, scene: scene, kiosk: kiosk,
+            configPath: config, seed: options.seed, names: names, state: state, station: station, scene: scene, kiosk: kiosk,
             warm: windowed && (options.rotation ?? 0) % 180 == 0 ? expected : nil)
         var host = options.host
         host.rotation = options.rotation ?? configs?.rotation ?? 0

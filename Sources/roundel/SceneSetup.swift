@@ -54,9 +54,9 @@ enum SceneSetup {
     /// config's sections as read (nil: a kiosk waiting for files it can use).
     /// `kiosk`: only that scene unless the config names `scenes`; problems are shown, not fatal.
     static func startLoading(configPath: String?, seed: UInt64?, names: String? = nil, state: String? = nil,
-                             scene: String? = nil, kiosk: Bool = false,
+                             station: String? = nil, scene: String? = nil, kiosk: Bool = false,
                              warm: Size? = nil) throws -> (loading: Loading, scene: String, configs: SceneCatalog.Configs?) {
-        let loader = WindowLoader(configPath: configPath, names: names, state: state, seed: seed, scene: scene, kiosk: kiosk)
+        let loader = WindowLoader(configPath: configPath, names: names, state: state, station: station, seed: seed, scene: scene, kiosk: kiosk)
         var checked: SceneCatalog.Configs?
         var startProblem = ""
         do { checked = try loader.check() } catch {
@@ -189,6 +189,8 @@ final class WindowLoader: @unchecked Sendable {
     let configPath: String?
     let names: String?
     let state: String?
+    /// `--station`, if given.
+    let station: String?
     let seed: UInt64?
     /// `--scene`, if given.
     let scene: String?
@@ -196,8 +198,8 @@ final class WindowLoader: @unchecked Sendable {
     /// Opened once; touched only by whichever thread loads (first the loading thread, then the window's).
     private(set) var ledger: Ledger?
 
-    init(configPath: String?, names: String?, state: String?, seed: UInt64?, scene: String?, kiosk: Bool) {
-        self.configPath = configPath; self.names = names; self.state = state; self.seed = seed
+    init(configPath: String?, names: String?, state: String?, station: String? = nil, seed: UInt64?, scene: String?, kiosk: Bool) {
+        self.configPath = configPath; self.names = names; self.state = state; self.station = station; self.seed = seed
         self.scene = scene; self.kiosk = kiosk
     }
 
@@ -208,7 +210,7 @@ final class WindowLoader: @unchecked Sendable {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         if let documents = UserFolders.documents(environment: environment) { return documents }
-        guard let state, state != ":memory:" else { return nil }
+        guard let state, state != ":memory:", !Ledger.isServer(state) else { return nil }
         return FilePaths.deletingLastComponent(of: realPath(state))
     }
 
@@ -242,7 +244,7 @@ final class WindowLoader: @unchecked Sendable {
         do { configs = try SceneCatalog.read(file) } catch { throw UserError(error.description) }
         if let names { try DrawSetup.apply(names: names, to: &configs.wheel) }
         _ = try sceneNames(configs)
-        if ledger == nil { ledger = try DrawSetup.openLedger(option: state, file: file) }
+        if ledger == nil { ledger = try DrawSetup.openLedger(option: state, file: file, station: station) }
         return configs
     }
 

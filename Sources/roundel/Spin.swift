@@ -35,6 +35,10 @@ struct Spin: ParsableCommand {
                                valueName: "file.db"))
     var state: String?
 
+    @Option(help: ArgumentHelp("The name this kiosk's draws are recorded with, for a record several share (default: the config's station, else the host name).",
+                               valueName: "name"))
+    var station: String?
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Seed for the draw (draw k of a seed is always the same).", valueName: "number"))
     var seed: String?
 
@@ -53,7 +57,7 @@ struct Spin: ParsableCommand {
             }
             forced = i
         }
-        let ledger = try DrawSetup.openLedger(option: state, file: file)
+        let ledger = try DrawSetup.openLedger(option: state, file: file, station: station)
         let record: DrawRecord
         do {
             // The wheel as the window would have it (no fonts: nothing is drawn), so the draw is

@@ -269,9 +269,9 @@ final class DrawCLITests: XCTestCase {
         XCTAssertEqual(csv.status, 0, csv.stderr)
         XCTAssertEqual(acting(csv.stdout, marks: false), [], csv.stdout)
         let texts = csv.stdout.components(separatedBy: "\r\n").dropFirst().dropLast().map { row in
-            // The text is the sixth of 17 fields; only it can hold a comma (and then it is quoted).
+            // The text is the sixth of 18 fields; only it can hold a comma (and then it is quoted).
             let fields = row.split(separator: ",", omittingEmptySubsequences: false)
-            return fields[5..<(fields.count - 11)].joined(separator: ",")
+            return fields[5..<(fields.count - 12)].joined(separator: ",")
         }
         XCTAssertEqual(texts, [#"Ev\u{1B}[2Jil"#, #"\u{202E}lieve"#, #"Tab\there"#, #""'=HYPERLINK(""x"")""#, #"Del\u{7F}"#,
                                #"C1\u{9B}31m"#, #"\u{2067}אבי\u{2069}"#, "דנה\u{200F}", #""a,b ""q""""#, #"Line\nbreak"#,

@@ -272,7 +272,7 @@ final class LedgerTests: XCTestCase {
         forged.hash = SHA256.hex(forged.hashedText)
         edit(path, "INSERT INTO draws SELECT 4, time, event, round, idx, text, value, occurrence, chosen_by, seed, random, total, "
              + "range_from, range_to, odds_hash, removed, stock_left, remaining, profile, rotation, '\(forged.previousHash)', "
-             + "'\(forged.hash)', prize FROM draws WHERE draw = 3;")
+             + "'\(forged.hash)', prize, station FROM draws WHERE draw = 3;")
         XCTAssertEqual(try reader.verify(), ["draw 3 was replaced after it was recorded", "draw 4 is after the newest draw recorded (3)"])
     }
 

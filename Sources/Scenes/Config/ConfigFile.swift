@@ -33,7 +33,7 @@ public struct ConfigFile {
     /// The sections a config file may have.
     public static let sections = ["wheel", "timer", "pie", "clock"]
     /// Top-level keys beside the sections.
-    static let settings = ["state", "scene", "scenes", "display", "input", "attract", "typeface", "fonts", "sound", "theme",
+    static let settings = ["state", "station", "scene", "scenes", "display", "input", "attract", "typeface", "fonts", "sound", "theme",
                            "language", "text", "title"]
     /// The most bytes a config file may have (a wheel of 10 000 long names fits in 3 MB).
     public static let fileLimit = 4 << 20
@@ -70,7 +70,16 @@ public struct ConfigFile {
         guard let raw = top["state"] else { return nil }
         let name = try reader.string(raw, at: "state")
         guard !name.isEmpty, !name.contains("\0") else { throw reader.error("state", "is empty (give a file path, like \"raffle.db\")") }
-        return name.hasPrefix("/") ? name : FilePaths.appending(name, to: baseDirectory)
+        // A PostgreSQL database (postgresql://…) is not a file beside the config.
+        return name.hasPrefix("/") || Ledger.isServer(name) ? name : FilePaths.appending(name, to: baseDirectory)
+    }
+
+    /// `station`: the name this kiosk's draws are recorded with (nil: none given).
+    public func station() throws(ConfigError) -> String? {
+        guard let raw = top["station"] else { return nil }
+        let name = try reader.string(raw, at: "station")
+        if let problem = Ledger.stationProblem(name) { throw reader.error("station", problem) }
+        return name
     }
 
     /// `fonts`: BDF or .hex files drawn from before the shipped ones (the first that has a character

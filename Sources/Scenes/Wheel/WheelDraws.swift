@@ -160,6 +160,8 @@ extension WheelScene {
     @discardableResult
     public func spin(at t: Double, to index: Int? = nil, flick: Flick? = nil) throws(SceneError) -> Bool {
         if let spin = spinner.currentSpin, t < spin.endTime { return false }
+        // The shared pool's server is away: its panel says so, and nothing is drawn.
+        if poolAway { return false }
         applyRefresh(at: t, now: true)
         if let index, !shown.indices.contains(index) {
             throw SceneError("roundel: cannot spin the wheel: slice \(index) does not exist (the wheel has \(shown.count))")
@@ -175,15 +177,27 @@ extension WheelScene {
             spinner = Spinner(layout: spinner.layout, weights: spinner.weights, settings: config.spin,
                               rotation: spinner.rotation(at: t) + drift)
         }
-        do {
-            var rng = try raffle.nextGenerator()
-            let choice = try index.map { try raffle.choose(forcing: shown[$0]) } ?? raffle.choose(using: &rng)
-            guard let target = shown.firstIndex(of: choice.index) else {
-                throw DrawError(subject: "", problem: "the winner has no slice")
-            }
+        do throws(DrawError) {
+            // Chosen inside the draw's transaction, from the standing the record holds then (another
+            // kiosk sharing the prize pool may have drawn since this one last looked).
             var planned = spinner
-            guard try planned.spin(at: t, to: target, flick: flick, using: &rng) else { return false }
-            let record = try raffle.record(choice, rotation: planned.currentSpin?.endRotation)
+            var turned = true
+            let record: DrawRecord
+            do throws(DrawError) {
+                record = try raffle.draw { (rng: inout DrawGenerator) throws(DrawError) in
+                    let choice: Raffle.Choice
+                    if let index { choice = try raffle.choose(forcing: shown[index]) } else { choice = try raffle.choose(using: &rng) }
+                    guard let target = shown.firstIndex(of: choice.index) else {
+                        throw DrawError(subject: "", problem: "the winner has no slice")
+                    }
+                    planned = spinner
+                    turned = try planWheelSpin(&planned, at: t, to: target, flick: flick, using: &rng)
+                    guard turned else { throw WheelScene.noTurn }
+                    return (choice, planned.currentSpin?.endRotation)
+                }
+            } catch let error where !turned && error == WheelScene.noTurn {
+                return false
+            }
             if record.removed { undo = .removal(EntryKey(text: record.text, occurrence: record.occurrence), name: record.text, removed: true) }
             spinner = planned
             restingWinner = nil
@@ -191,7 +205,7 @@ extension WheelScene {
             drawProblem = nil
             refreshAt = (planned.endTime ?? t) + WheelScene.refreshDelay
             return true
-        } catch let error as DrawError {
+        } catch {
             // Said until a draw is recorded; the previous winner is no longer celebrated or lit (its
             // card beside a panel saying no draw was made would read as this press's result).
             drawProblem = Problem(message: error.description, title: "No draw was made: it could not be recorded")
@@ -201,8 +215,6 @@ extension WheelScene {
             shownResult = nil
             scratch.cardBackdrop = nil
             throw SceneError("roundel: cannot spin the wheel: " + error.problem)
-        } catch {
-            throw SceneError("roundel: cannot spin the wheel: \(error)")
         }
     }
 
@@ -213,21 +225,27 @@ extension WheelScene {
     /// ledger's transaction (the crash tests' pause).
     public func drawAtRest(forcing forced: Int?, inTransaction: (() -> Void)? = nil) throws(DrawError) -> DrawRecord {
         raffle.inTransaction = inTransaction
-        guard raffle.standing.remaining > 0 else { throw raffle.nothingLeft }
-        var rng = try raffle.nextGenerator()
-        let choice: Raffle.Choice
-        if let forced { choice = try raffle.choose(forcing: forced) } else { choice = try raffle.choose(using: &rng) }
-        // As the window's `spin`: no slice or no turn, no draw.
-        guard let target = shown.firstIndex(of: choice.index) else { throw DrawError(subject: "", problem: "the winner has no slice") }
-        var planned = spinner
-        let turned: Bool
-        do { turned = try planned.spin(at: 0, to: target, using: &rng) } catch {
+        return try raffle.draw { (rng: inout DrawGenerator) throws(DrawError) in
+            let choice: Raffle.Choice
+            if let forced { choice = try raffle.choose(forcing: forced) } else { choice = try raffle.choose(using: &rng) }
+            // As the window's `spin`: no slice or no turn, no draw.
+            guard let target = shown.firstIndex(of: choice.index) else { throw DrawError(subject: "", problem: "the winner has no slice") }
+            var planned = spinner
+            guard try planWheelSpin(&planned, at: 0, to: target, flick: nil, using: &rng),
+                  let rotation = planned.currentSpin?.endRotation else { throw WheelScene.noTurn }
+            return (choice, rotation)
+        }
+    }
+
+    /// Why a draw was not made when the wheel would not turn (a spin asked for while one is under way).
+    static let noTurn = DrawError(subject: "", problem: "the wheel cannot turn")
+
+    /// Plans `spinner`'s spin to slice `target` (false: it would not turn), any failure a DrawError.
+    private func planWheelSpin(_ spinner: inout Spinner, at t: Double, to target: Int, flick: Flick?,
+                               using rng: inout DrawGenerator) throws(DrawError) -> Bool {
+        do { return try spinner.spin(at: t, to: target, flick: flick, using: &rng) } catch {
             throw DrawError(subject: "", problem: "the wheel cannot turn: \(error)")
         }
-        guard turned, let rotation = planned.currentSpin?.endRotation else {
-            throw DrawError(subject: "", problem: "the wheel cannot turn")
-        }
-        return try raffle.record(choice, rotation: rotation)
     }
 
     /// R: a new event (every entry back, stock full; the record keeps the earlier draws).

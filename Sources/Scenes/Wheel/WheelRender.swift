@@ -28,6 +28,7 @@ extension WheelScene {
     }
 
     public func render(into canvas: Canvas, at t: Double) {
+        followPool(at: t)
         reportSpinEnd(at: t)
         applyRefresh(at: t)
         let frame = prepare(for: Size(width: Double(canvas.width), height: Double(canvas.height)))
@@ -49,8 +50,10 @@ extension WheelScene {
         let wheelOnly = ringBackdrop != nil && celebratedStop(at: t) == nil && !hasOverlay && !noteIsVisible(at: t) && drawProblem == nil
         let kept = keptFrame(previous, in: canvas, at: t)
         let spinning = spinner.isSpinning(at: t)
-        let inviting = attractDrift(at: t) > 0 && raffle.standing.anyRemaining
-        let button = WheelFrameScratch.ButtonLook(label: inviting ? words.touchToSpin : buttonLabel, enabled: !spinning && raffle.standing.anyRemaining,
+        // While a shared pool's server is away (WheelPool.swift) the button is greyed under its panel.
+        let inviting = attractDrift(at: t) > 0 && raffle.standing.anyRemaining && !poolAway
+        let button = WheelFrameScratch.ButtonLook(label: inviting ? words.touchToSpin : buttonLabel,
+                                                  enabled: !spinning && !poolAway && raffle.standing.anyRemaining,
                                 pulse: inviting ? attractPulse(at: t) : 0)
         let resultBox = PixelRect(enclosing: frame.layout.resultRect.insetBy(-4 - 0.1 * frame.layout.resultRect.height))
         let buttonBox = PixelRect(enclosing: frame.layout.buttonRect.insetBy(-4 - 0.1 * frame.layout.buttonRect.height))

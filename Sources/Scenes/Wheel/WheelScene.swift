@@ -59,6 +59,12 @@ public final class WheelScene: Scene {
     /// Why the latest draw could not be recorded (a full or read-only disk, an I/O error): a panel
     /// that stays until a draw is recorded, not a note that fades while the problem is still there.
     public internal(set) var drawProblem: Problem?
+    /// The shared prize pool's watch (a record on a server; WheelPool.swift), started with the first
+    /// frame; the generation of its status last shown; whether the server was away then.
+    var poolWatch: PoolWatch?
+    var poolWatchStarted = false
+    var poolSeen = 0
+    var poolAway = false
     /// Called with the one-line message each time a draw could not be recorded (the host logs it:
     /// a kiosk's journal).
     public var onDrawProblem: ((String) -> Void)?
@@ -272,6 +278,7 @@ public final class WheelScene: Scene {
     public func nextChange(after t: Double) -> Double? {
         var next: Double?
         if let due = refreshAt, due > t { next = due }
+        if let look = nextPoolLook(after: t) { next = min(next ?? .infinity, look) }
         if let start = attractStart, start > t { next = min(next ?? .infinity, start) }
         if let note, note.since + WheelScene.noteDuration > t { next = min(next ?? .infinity, note.since + WheelScene.noteDuration) }
         if let end = spinner.endTime, config.celebration.isOn, config.celebration.hold > 0 {
@@ -281,6 +288,8 @@ public final class WheelScene: Scene {
         }
         return next
     }
+
+    deinit { poolWatch?.stop() }
 
     public var wantsTextInput: Bool { editor != nil }
 

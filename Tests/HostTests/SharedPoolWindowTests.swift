@@ -1,0 +1,87 @@
+// A window drawing from a prize pool on a real PostgreSQL server (the server `make test` starts,
+// Tests/TestPostgres), under SDL's dummy driver with the real clock: what another kiosk draws shows
+// on its wheel within a couple of seconds; with the server stopped it shows the "not reachable" panel
+// and takes no spin; with the server back the panel goes and a spin is drawn and recorded.
+@testable import Host
+import CSDL2
+import Draws
+import Foundation
+import Scenes
+import TestPostgres
+import XCTest
+
+final class SharedPoolWindowTests: XCTestCase {
+    func poolWheel(_ ledger: Ledger) throws -> WheelScene {
+        var config = WheelConfig.defaults
+        config.items = Array(config.items.prefix(3))
+        config.items[0].stock = 1
+        config.items[1].stock = 5
+        config.items[2].stock = 5
+        config.spin.duration = 0.5
+        return try WheelScene(config: config, resources: try sceneResources(), seed: 5, ledger: ledger)
+    }
+
+    func testTheWindowFollowsAnotherKioskAndSaysWhenTheServerIsAway() throws {
+        let server = try TestPostgres.server()
+        let uri = try server.createDatabase("window")
+        let kiosk = try Ledger.open(path: uri)
+        kiosk.station = "window"
+        let other = try Ledger.open(path: uri)
+        other.station = "other"
+        var serverStopped = false
+        defer { if serverStopped { try? server.start() } }
+        try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
+            let window = try Window(title: "pool", width: 320, height: 240)
+            let wheel = try poolWheel(kiosk)
+            let otherWheel = try poolWheel(other)
+            let session = Session(window: window, scenes: [wheel], initialScene: "wheel", options: HostOptions())
+            let backstop = Backstop(after: 60)
+            defer { backstop.cancel() }
+            enum Step { case otherDraws, waitSoldOut, stopServer, waitPanel, pressWhileAway, startServer, waitBack, spin, waitResult, done }
+            var step = Step.otherDraws
+            var since = Date()
+            var seen: [Step: Double] = [:]
+            var failure: String?
+            session.onFrame = { t in
+                func next(_ s: Step) { seen[step] = Date().timeIntervalSince(since); step = s; since = Date() }
+                if Date().timeIntervalSince(since) > 15 { failure = "stuck at \(step)"; pushQuit(); return }
+                switch step {
+                case .otherDraws:
+                    do { _ = try otherWheel.drawAtRest(forcing: 0) } catch { failure = "\(error)"; pushQuit() }
+                    next(.waitSoldOut)
+                case .waitSoldOut:
+                    if wheel.raffle.standing.isSoldOut(0) { next(.stopServer) }
+                case .stopServer:
+                    do { try server.stop(); serverStopped = true } catch { failure = "\(error)"; pushQuit() }
+                    next(.waitPanel)
+                case .waitPanel:
+                    if wheel.drawProblem?.title == "The prize pool is not reachable" { next(.pressWhileAway); pushKey(SDLK_SPACE) }
+                case .pressWhileAway:
+                    XCTAssertFalse(wheel.spinner.isSpinning(at: t), "no spin while the server is away")
+                    next(.startServer)
+                case .startServer:
+                    do { try server.start(); serverStopped = false } catch { failure = "\(error)"; pushQuit() }
+                    next(.waitBack)
+                case .waitBack:
+                    if wheel.drawProblem == nil { next(.spin); pushKey(SDLK_SPACE) }
+                case .spin:
+                    if wheel.spinner.isSpinning(at: t) { next(.waitResult) }
+                case .waitResult:
+                    if wheel.state(at: t).result != nil, !wheel.spinner.isSpinning(at: t) { next(.done); pushQuit() }
+                case .done:
+                    break
+                }
+            }
+            _ = try session.run()
+            session.onFrame = nil
+            XCTAssertNil(failure)
+            XCTAssertEqual(step, .done)
+            XCTAssertLessThan(seen[.waitSoldOut] ?? 99, 3, "the other kiosk's draw showed within about a second")
+            XCTAssertLessThan(seen[.waitPanel] ?? 99, 5, "the panel came once the server was gone")
+            XCTAssertLessThan(seen[.waitBack] ?? 99, 5, "and went once it was back")
+        }
+        let history = try Ledger.openForReading(path: uri).history()
+        XCTAssertEqual(history.map(\.station), ["other", "window"])
+        XCTAssertNotEqual(history.last?.index, 0, "the sold-out prize was not drawn again")
+    }
+}

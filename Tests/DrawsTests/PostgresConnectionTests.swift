@@ -3,13 +3,14 @@
 // `?` numbered, writers taking turns, a snapshot, the server going away and coming back, and messages
 // that name what failed without a password.
 import Foundation
+import TestPostgres
 import XCTest
 @testable import Draws
 
 final class PostgresConnectionTests: XCTestCase {
     func testEveryKindOfValueComesBackAsSent() throws {
         // A role or server set to print fewer digits (extra_float_digits 0: 15 significant) changes nothing.
-        let db = try PostgresConnection(uri: try PGTestServer.server().createDatabase("values") + "&options=-c%20extra_float_digits%3D0")
+        let db = try PostgresConnection(uri: try TestPostgres.server().createDatabase("values") + "&options=-c%20extra_float_digits%3D0")
         try db.execute("CREATE TABLE t (n serial PRIMARY KEY, i bigint, d double precision, s text)")
         let ints: [Int64] = [0, -1, 42, .max, .min]
         let doubles: [Double] = [-0.0, 0.0, 1e-300, 0.1 + 0.2, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -.pi, .infinity, -.infinity, 1 / 3]
@@ -41,7 +42,7 @@ final class PostgresConnectionTests: XCTestCase {
     }
 
     func testReturningUpsertAndTheRecordsOwnSchema() throws {
-        let server = try PGTestServer.server()
+        let server = try TestPostgres.server()
         let uri = try server.createDatabase("upsert")
         try server.psql("CREATE TABLE public.draws (x int)", database: uri)
         let db = try PostgresConnection(uri: uri)
@@ -71,7 +72,7 @@ final class PostgresConnectionTests: XCTestCase {
     }
 
     func testATransactionThatFailsLeavesNothing() throws {
-        let uri = try PGTestServer.server().createDatabase("rollback")
+        let uri = try TestPostgres.server().createDatabase("rollback")
         let db = try PostgresConnection(uri: uri)
         try db.execute("CREATE TABLE t (x integer PRIMARY KEY)")
         struct Refused: Error {}
@@ -91,7 +92,7 @@ final class PostgresConnectionTests: XCTestCase {
 
     /// Two kiosks' transactions: the second waits for the first's lock, then reads what it committed.
     func testWritersOfOneDatabaseTakeTurns() throws {
-        let uri = try PGTestServer.server().createDatabase("turns")
+        let uri = try TestPostgres.server().createDatabase("turns")
         let first = try PostgresConnection(uri: uri), handed = Handed(value: try PostgresConnection(uri: uri))
         try first.execute("CREATE TABLE stock (prize text PRIMARY KEY, left_ integer NOT NULL); INSERT INTO stock VALUES ('cap', 1)")
         let inside = DispatchSemaphore(value: 0)
@@ -129,7 +130,7 @@ final class PostgresConnectionTests: XCTestCase {
     }
 
     func testASnapshotReadsOneMoment() throws {
-        let uri = try PGTestServer.server().createDatabase("snapshot")
+        let uri = try TestPostgres.server().createDatabase("snapshot")
         let reader = try PostgresConnection(uri: uri), writer = try PostgresConnection(uri: uri)
         try writer.execute("CREATE TABLE t (x integer)")
         let counts = try reader.snapshot {
@@ -149,7 +150,7 @@ final class PostgresConnectionTests: XCTestCase {
     /// The server stopped: the next call fails at once as a connection problem, and the same
     /// connection works again once the server is back, with its session as set up.
     func testTheServerGoingAwayAndComingBack() throws {
-        let server = try PGTestServer.server()
+        let server = try TestPostgres.server()
         let db = try PostgresConnection(uri: try server.createDatabase("outage"))
         try db.execute("CREATE TABLE t (x integer)")
         try server.stop()
@@ -181,7 +182,7 @@ final class PostgresConnectionTests: XCTestCase {
     }
 
     func testAStatementThatRunsTooLongIsCancelledNotALostConnection() throws {
-        let uri = try PGTestServer.server().createDatabase("slow")
+        let uri = try TestPostgres.server().createDatabase("slow")
         // The URI's own statement_timeout stands over Roundel's 10 s.
         let db = try PostgresConnection(uri: uri + "&options=-c%20statement_timeout%3D300")
         XCTAssertThrowsError(try db.query("SELECT pg_sleep(2)") { $0.text(0) }) {
@@ -195,7 +196,7 @@ final class PostgresConnectionTests: XCTestCase {
     }
 
     func testAConnectionThatCannotBeMadeSaysWhyInOneLine() throws {
-        let server = try PGTestServer.server()
+        let server = try TestPostgres.server()
         let nowhere = NSTemporaryDirectory() + "roundel-no-server-\(UInt32.random(in: 0 ... .max))"
         let cases: [(uri: String, names: String, connection: Bool)] = [
             ("postgresql:///db?host=\(nowhere)", nowhere, true),
@@ -227,7 +228,7 @@ final class PostgresConnectionTests: XCTestCase {
             ("host=db password = hunter2 dbname=draws", "host=db dbname=draws"),
         ]
         for (uri, name) in shown { XCTAssertEqual(PostgresConnection.displayName(uri: uri), name) }
-        let server = try PGTestServer.server()
+        let server = try TestPostgres.server()
         for uri in ["postgresql://ann:hunter2@/db?host=/nonexistent-roundel", "postgresql://ann:hunter2%zz@/db",
                     "postgresql://ann:hunter2@\(server.host.replacingOccurrences(of: "/", with: "%2F")):\(server.port)/nodb",
                     "host=/nonexistent-roundel password=hunter2 port=x"] {
@@ -236,7 +237,7 @@ final class PostgresConnectionTests: XCTestCase {
     }
 
     func testARoleThatMayNotCreateTheSchemaIsToldWhatToAskFor() throws {
-        let server = try PGTestServer.server()
+        let server = try TestPostgres.server()
         let uri = try server.createDatabase("rights")
         let role = "roundel_kiosk_\(UInt32.random(in: 0 ... .max))"
         try server.psql("CREATE ROLE \(role) LOGIN")
@@ -310,64 +311,5 @@ private final class Outcome: @unchecked Sendable {
     func wait() -> Outcome {
         done.wait()
         return self
-    }
-}
-
-/// The test server, through the ROUNDEL_TEST_PG* variables `make test` exports: a stand-in for
-/// Tests/TestPostgres's `TestPostgres.server()` with the same calls, to be replaced by it.
-private struct PGTestServer {
-    let host: String, port: String, user: String, data: String, bin: String, runAs: String
-
-    static func server() throws -> PGTestServer {
-        let environment = ProcessInfo.processInfo.environment
-        guard let host = environment["ROUNDEL_TEST_PGHOST"], let port = environment["ROUNDEL_TEST_PGPORT"],
-              let user = environment["ROUNDEL_TEST_PGUSER"], let data = environment["ROUNDEL_TEST_PGDATA"],
-              let bin = environment["ROUNDEL_TEST_PGBIN"] else {
-            throw XCTSkip("PostgreSQL test skipped: no test server (ROUNDEL_TEST_PGHOST is not set)")
-        }
-        return PGTestServer(host: host, port: port, user: user, data: data, bin: bin, runAs: environment["ROUNDEL_TEST_PGRUNAS"] ?? "")
-    }
-
-    func uri(database: String) -> String { "postgresql:///\(database)?host=\(host)&port=\(port)&user=\(user)" }
-
-    func createDatabase(_ prefix: String) throws -> String {
-        let name = "\(prefix)_\(UInt64.random(in: 1 ... .max))"
-        try psql("CREATE DATABASE \(name)")
-        return uri(database: name)
-    }
-
-    @discardableResult
-    func psql(_ sql: String, database: String = "postgres") throws -> String {
-        try run(bin + "/psql", ["-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-c", sql, "-d", database.hasPrefix("postgresql:") ? database : uri(database: database)])
-    }
-
-    func stop() throws { try pgCtl(["stop", "-w", "-m", "fast"]) }
-    func start() throws { try pgCtl(["start", "-w", "-l", data + "/../server.log", "-o", "-k \(host) -c listen_addresses='' -p \(port)"]) }
-
-    private func pgCtl(_ arguments: [String]) throws {
-        let command = [bin + "/pg_ctl", "-s", "-D", data] + arguments
-        _ = try runAs.isEmpty ? run(command[0], Array(command.dropFirst())) : run("/usr/sbin/runuser", ["-u", runAs, "--"] + command)
-    }
-
-    /// Runs a tool, its output to a file read once it has ended (posix_spawn and waitpid: simple to
-    /// reason about with a server it leaves running).
-    private func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let outputPath = NSTemporaryDirectory() + "roundel-pg-\(UInt64.random(in: 0 ... .max)).out"
-        defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        // In /tmp, which the server's user can enter.
-        let argv = (["/usr/bin/env", "-C", "/tmp", executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, environ) == 0 else { throw XCTSkip("cannot run \(executable)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        guard status == 0 else { throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(executable) \(arguments) failed: \(text)"]) }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -1,7 +1,9 @@
 // A window drawing from a prize pool on a real PostgreSQL server (the server `make test` starts,
 // Tests/TestPostgres), under SDL's dummy driver with the real clock: what another kiosk draws shows
 // on its wheel within a couple of seconds; with the server stopped it shows the "not reachable" panel
-// and takes no spin; with the server back the panel goes and a spin is drawn and recorded.
+// and takes no spin; with the server back the panel goes and a spin is drawn and recorded. And a
+// window spinning as fast as it can, a second kiosk's wheel and four `roundel spin` processes, all at
+// once, give out a pool of 100 exactly once.
 @testable import Host
 import CSDL2
 import Draws
@@ -83,5 +85,74 @@ final class SharedPoolWindowTests: XCTestCase {
         let history = try Ledger.openForReading(path: uri).history()
         XCTAssertEqual(history.map(\.station), ["other", "window"])
         XCTAssertNotEqual(history.last?.index, 0, "the sold-out prize was not drawn again")
+    }
+
+    func testAWindowAnotherKioskAndFourSpinProcessesGiveOutThePoolOnce() throws {
+        let server = try TestPostgres.server()
+        let uri = try server.createDatabase("crowd")
+        let dir = NSTemporaryDirectory() + "roundel-crowd-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let stock = ["T-shirt": 50, "Mug": 30, "Sticker": 15, "Bike": 5]
+        let items = ["T-shirt", "Mug", "Sticker", "Bike"]
+        let config = dir + "/pool.json"
+        let list = items.map { #"{"text": "\#($0)", "stock": \#(stock[$0]!)}"# }.joined(separator: ", ")
+        try #"{"wheel": {"items": [\#(list)], "duration": 0.5}, "state": "\#(uri)"}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        func wheel(_ station: String) throws -> WheelScene {
+            let ledger = try Ledger.open(path: uri)
+            ledger.station = station
+            var wheelConfig = WheelConfig.defaults
+            wheelConfig.items = items.enumerated().map { i, text in
+                var item = WheelConfig.defaults.items[i]
+                item.text = text
+                item.stock = stock[text]
+                return item
+            }
+            wheelConfig.spin.duration = 0.5
+            return try WheelScene(config: wheelConfig, resources: try sceneResources(), ledger: ledger)
+        }
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("roundel").path
+        try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
+            let window = try Window(title: "crowd", width: 320, height: 240)
+            let shown = try wheel("window")
+            let other = try wheel("other")
+            let loops = try (1...4).map { k -> Process in
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/bash")
+                process.arguments = ["-c", #"while :; do "$0" spin --config "$1" --station "spin-$2" >> "$3/out" 2>> "$3/err"; s=$?; [ $s = 3 ] && exit 0; [ $s = 0 ] || exit $s; done"#,
+                                     binary, config, String(k), dir]
+                try process.run()
+                return process
+            }
+            let session = Session(window: window, scenes: [shown], initialScene: "wheel", options: HostOptions())
+            let backstop = Backstop(after: 120)
+            defer { backstop.cancel() }
+            session.onFrame = { t in
+                if !shown.spinner.isSpinning(at: t), shown.raffle.standing.anyRemaining { pushKey(SDLK_SPACE) }
+                if !other.spinner.isSpinning(at: t) { _ = try? other.spin(at: t) }
+                if loops.allSatisfy({ !$0.isRunning }), !shown.spinner.isSpinning(at: t), !other.spinner.isSpinning(at: t),
+                   !shown.raffle.standing.anyRemaining { pushQuit() }
+            }
+            _ = try session.run()
+            session.onFrame = nil
+            for loop in loops {
+                loop.waitUntilExit()
+                XCTAssertEqual(loop.terminationStatus, 0, (try? String(contentsOfFile: dir + "/err", encoding: .utf8)) ?? "")
+            }
+        }
+        let history = try Ledger.openForReading(path: uri).history()
+        XCTAssertEqual(history.map(\.draw), Array(1...100), "each number once, none skipped")
+        XCTAssertEqual(Dictionary(grouping: history.map(\.text), by: { $0 }).mapValues(\.count), stock, "each prize exactly its stock")
+        let stations = Dictionary(grouping: history.compactMap(\.station), by: { $0 }).mapValues(\.count)
+        XCTAssertGreaterThan(stations["window"] ?? 0, 0, "\(stations)")
+        XCTAssertGreaterThan(stations["other"] ?? 0, 0, "\(stations)")
+        XCTAssertGreaterThan(stations.keys.filter { $0.hasPrefix("spin-") }.count, 1, "\(stations)")
+        let printed = ((try? String(contentsOfFile: dir + "/out", encoding: .utf8)) ?? "").split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+        for draw in printed {
+            let number = try XCTUnwrap(draw["draw"] as? Int)
+            XCTAssertEqual((draw["result"] as? [String: Any])?["text"] as? String, history[number - 1].text, "printed draw \(number)")
+        }
     }
 }

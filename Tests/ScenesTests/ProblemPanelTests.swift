@@ -41,6 +41,19 @@ final class ProblemPanelTests: XCTestCase {
         XCTAssertLessThanOrEqual(height, box.height + 0.5, "\(what): inside its box", file: file, line: line)
     }
 
+    /// A kiosk whose record is on a PostgreSQL server that is away waits for the server, not for a file.
+    func testAServerAwayIsNamedAsTheServer() throws {
+        let message = "roundel: state 'postgresql://roundel@192.168.1.10/fair': the server is not reachable: connection to server at "
+            + "\"192.168.1.10\", port 5432 failed: Connection refused"
+        let problem = Problem(message: message, title: ProblemScene.waitingTitle)
+        XCTAssertEqual(problem.title, "Roundel is waiting for the prize pool's server")
+        XCTAssertEqual(problem.file, "postgresql://roundel@192.168.1.10/fair")
+        let layout = problem.layout(box: ProblemScene.panelBox(Size(width: 800, height: 480)), fonts: try WheelSnapshotTests.latinResources().fonts)
+        XCTAssertTrue(layout.lines.contains { $0.text.hasPrefix("Server: postgresql://") }, "\(layout.lines.map(\.text))")
+        let file = Problem(message: messages[3], title: ProblemScene.waitingTitle)
+        XCTAssertEqual(file.title, ProblemScene.waitingTitle, "a file stays a file")
+    }
+
     /// The damaged-file panel cut off its own advice ("…keep a copy and give"): the text now shrinks
     /// until all of it fits, and a long path is broken over lines rather than cut.
     func testTheWholeProblemIsShownOnSmallScreens() throws {

@@ -35,10 +35,15 @@ public struct Problem: Sendable, Equatable {
                 rest = String(rest[colon.upperBound...])
             }
             detail = rest
+            // A record on a PostgreSQL server is no file to fix: the kiosk waits for the server.
+            if isServer, title == ProblemScene.waitingTitle { self.title = "Roundel is waiting for the prize pool's server" }
             return
         }
         detail = text
     }
+
+    /// The problem is a record on a PostgreSQL server (its URI where a file's name would be).
+    var isServer: Bool { file.map { $0.hasPrefix("postgresql://") || $0.hasPrefix("postgres://") } ?? false }
 }
 
 extension Problem {
@@ -80,7 +85,7 @@ extension Problem {
         var lines: [(text: String, size: Double, color: Color, gap: Double)] = []
         for l in fonts.wrap(title, size: size * 1.15, width: inner, limit: 2) { lines.append((l, size * 1.15, Color(rgb: 0xF2CC5B), 0)) }
         var gap = size * 0.3
-        for (label, value) in [("File: ", file), ("At: ", place)] {
+        for (label, value) in [(isServer ? "Server: " : "File: ", file), ("At: ", place)] {
             guard let value else { continue }
             for l in fonts.wrap(label + value, size: size * 0.8, width: inner, limit: 2, breakingWords: true) {
                 lines.append((l, size * 0.8, Color(rgb: 0xAEB6C6), gap))

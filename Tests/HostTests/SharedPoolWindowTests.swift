@@ -155,4 +155,43 @@ final class SharedPoolWindowTests: XCTestCase {
             XCTAssertEqual((draw["result"] as? [String: Any])?["text"] as? String, history[number - 1].text, "printed draw \(number)")
         }
     }
+
+    /// The draw is committed before the wheel turns: the server going away mid-spin changes nothing
+    /// of that spin, which lands on its winner and shows it.
+    func testASpinRecordedBeforeTheServerWentAwayLandsAndShowsItsResult() throws {
+        let server = try TestPostgres.server()
+        let uri = try server.createDatabase("midspin")
+        var serverStopped = false
+        defer { if serverStopped { try? server.start() } }
+        var landed: String?
+        try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
+            let window = try Window(title: "midspin", width: 320, height: 240)
+            let ledger = try Ledger.open(path: uri)
+            var config = WheelConfig.defaults
+            config.spin.duration = 2
+            let wheel = try WheelScene(config: config, resources: try sceneResources(), seed: 3, ledger: ledger)
+            let session = Session(window: window, scenes: [wheel], initialScene: "wheel", options: HostOptions())
+            let backstop = Backstop(after: 30)
+            defer { backstop.cancel() }
+            var pressed = false
+            session.onFrame = { t in
+                if !pressed { pressed = true; pushKey(SDLK_SPACE); return }
+                if wheel.spinner.isSpinning(at: t), !serverStopped {
+                    do { try server.stop(); serverStopped = true } catch { pushQuit() }
+                }
+                if serverStopped, !wheel.spinner.isSpinning(at: t), let result = wheel.state(at: t).result {
+                    landed = result.text
+                    pushQuit()
+                }
+            }
+            _ = try session.run()
+            session.onFrame = nil
+        }
+        XCTAssertTrue(serverStopped, "the server was stopped during the spin")
+        try server.start()
+        serverStopped = false
+        let history = try Ledger.openForReading(path: uri).history()
+        XCTAssertEqual(history.count, 1)
+        XCTAssertEqual(landed, history.first?.text, "the wheel landed on the recorded winner and showed it")
+    }
 }

@@ -37,7 +37,7 @@ public final class Ledger: @unchecked Sendable {
     public internal(set) var event: Int = 1
     /// The file has schema 3's `prize` columns (a file of an earlier schema read as it is has not:
     /// every draw and entry there was a prize).
-    private var hasPrizeColumns = true
+    private(set) var hasPrizeColumns = true
     /// The file has schema 5's `station` column.
     private var hasStationColumn = true
     /// The name new draws record as the kiosk that made them (nil: none, as in memory).
@@ -456,7 +456,7 @@ public final class Ledger: @unchecked Sendable {
     /// The newest draw ever recorded (number 0, hash "" before the first). The kept row, unless the
     /// draws hold a newer one (a version 1 file, or a row added by hand): a new draw never takes a
     /// number already in the file.
-    private func newestDraw() throws -> (draw: Int, hash: String) {
+    func newestDraw() throws -> (draw: Int, hash: String) {
         let row = try db.query("SELECT draw, hash FROM draws ORDER BY draw DESC LIMIT 1") { (draw: $0.int(0), hash: $0.text(1)) }.first
         let kept = try keptNewestDraw()
         if let row, row.draw > kept?.draw ?? 0 { return row }
@@ -685,18 +685,7 @@ public final class Ledger: @unchecked Sendable {
                     stockLeft: after.stockLeft(choice.index), remaining: after.remaining, profile: profile,
                     rotation: rotation, previousHash: next.previousHash, hash: "", station: station)
                 record.hash = SHA256.hex(record.hashedText)
-                try db.run("""
-                    INSERT INTO draws (draw, time, event, round, idx, text, value, occurrence, chosen_by, seed, random, total,
-                        range_from, range_to, odds_hash, removed, stock_left, remaining, profile, rotation, previous_hash, hash, prize, station)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [
-                        .int(record.draw), .text(record.time), .int(record.event), .int(record.round), .int(record.index),
-                        .text(record.text), .double(record.value), .int(record.occurrence), .text(record.chosenBy),
-                        .optional(record.seed.map { String($0) }), .optional(record.random), .double(record.total),
-                        .double(record.from), .double(record.to), .text(record.oddsHash), .int(record.removed ? 1 : 0),
-                        .optional(record.stockLeft), .int(record.remaining), .text(record.profile), .optional(record.rotation),
-                        .text(record.previousHash), .text(record.hash), .int(record.prize ? 1 : 0), .optional(record.station),
-                    ])
+                try insert(record)
                 // UPDATE, not INSERT OR REPLACE: a row deleted by hand stays deleted, and said so.
                 if try keepsNewestDraw() {
                     try db.run("UPDATE newest_draw SET draw = ?, hash = ? WHERE one = 1", [.int(record.draw), .text(record.hash)])
@@ -727,8 +716,24 @@ public final class Ledger: @unchecked Sendable {
         return made
     }
 
+    /// Writes `record`'s row into `draws`, every column as it stands (inside the caller's transaction).
+    func insert(_ record: DrawRecord) throws {
+        try db.run("""
+            INSERT INTO draws (draw, time, event, round, idx, text, value, occurrence, chosen_by, seed, random, total,
+                range_from, range_to, odds_hash, removed, stock_left, remaining, profile, rotation, previous_hash, hash, prize, station)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [
+                .int(record.draw), .text(record.time), .int(record.event), .int(record.round), .int(record.index),
+                .text(record.text), .double(record.value), .int(record.occurrence), .text(record.chosenBy),
+                .optional(record.seed.map { String($0) }), .optional(record.random), .double(record.total),
+                .double(record.from), .double(record.to), .text(record.oddsHash), .int(record.removed ? 1 : 0),
+                .optional(record.stockLeft), .int(record.remaining), .text(record.profile), .optional(record.rotation),
+                .text(record.previousHash), .text(record.hash), .int(record.prize ? 1 : 0), .optional(record.station),
+            ])
+    }
+
     /// Writes `witnessed` to the witness (nothing in memory).
-    private func bringWitness(to witnessed: Witnessed) throws(DrawError) {
+    func bringWitness(to witnessed: Witnessed) throws(DrawError) {
         guard let witness else { return }
         do { try witness.write(witnessed) } catch {
             throw .state(path, "its witness '\(Ledger.witnessName(witness.path, of: path))' \(error.problem), so the next draw is not made")

@@ -7,7 +7,7 @@
 // two `open`s.
 
 /// A value to bind to a statement's `?`.
-enum SQLValue {
+enum SQLValue: Equatable {
     case int(Int64)
     case double(Double)
     case text(String)

@@ -20,7 +20,7 @@ struct Roundel: ParsableCommand {
 
             Exit status: 0 done; 2 bad input or a file roundel cannot use (one line on stderr naming \
             the file and what is wrong, and nothing written); 3 roundel spin found nothing left to win; \
-            1 the record of draws was altered or lost draws (history says which; nothing is drawn into it); \
+            1 the record of draws was altered or lost draws (history says which; nothing is drawn into it or copied from it); \
             4 the record is on a PostgreSQL server that cannot be reached (nothing was drawn; try again).
 
             Files: the record of draws is --state FILE, else the config's "state", else \
@@ -35,7 +35,7 @@ struct Roundel: ParsableCommand {
             (man roundel-config; docs/configuration.md in the source).
             """,
         version: "roundel \(Roundel.version)",
-        subcommands: [Run.self, Render.self, Record.self, Trace.self, Spin.self, History.self, Reset.self, Bench.self],
+        subcommands: [Run.self, Render.self, Record.self, Trace.self, Spin.self, History.self, Reset.self, State.self, Bench.self],
         defaultSubcommand: Run.self)
 
     /// The release this source is (`roundel --version`); raised with each release.

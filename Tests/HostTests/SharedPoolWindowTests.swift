@@ -78,9 +78,9 @@ final class SharedPoolWindowTests: XCTestCase {
             session.onFrame = nil
             XCTAssertNil(failure)
             XCTAssertEqual(step, .done)
-            XCTAssertLessThan(seen[.waitSoldOut] ?? 99, 3, "the other kiosk's draw showed within about a second")
-            XCTAssertLessThan(seen[.waitPanel] ?? 99, 5, "the panel came once the server was gone")
-            XCTAssertLessThan(seen[.waitBack] ?? 99, 5, "and went once it was back")
+            XCTAssertLessThan(seen[.waitSoldOut] ?? 99, 5, "the other kiosk's draw showed within a second or two (a look every 0.5 s, a frame every second)")
+            XCTAssertLessThan(seen[.waitPanel] ?? 99, 10, "the panel came once the server was gone")
+            XCTAssertLessThan(seen[.waitBack] ?? 99, 10, "and went once it was back")
         }
         let history = try Ledger.openForReading(path: uri).history()
         XCTAssertEqual(history.map(\.station), ["other", "window"])

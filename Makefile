@@ -2,6 +2,9 @@
 SWIFT ?= swift
 SIZE ?= 512x512
 APT_PACKAGES := libsdl2-dev libx11-dev libpng-dev libsqlite3-dev libsystemd-dev libfribidi-dev libwebp-dev libpq-dev pkg-config unifont xvfb
+# The kiosk's control page and API (the Control module): GNU libmicrohttpd serves them, libqrencode
+# draws the link's QR code (roundel control-link).
+APT_PACKAGES += libmicrohttpd-dev libqrencode-dev
 # Only for `make test` and `make bench`: ffmpeg (ffprobe) checks and times `roundel record`'s MP4s
 # (the app needs it only to write MP4); GNU time measures a child's peak memory (LimitTests);
 # xdotool drives a kiosk on Xvfb as a keyboard would (KioskOperatorTests); xclip holds a 2 MB

@@ -55,6 +55,7 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "Files"),
         .target(name: "Raster", dependencies: ["CWchar"], swiftSettings: cpuSettings),
         .target(name: "BitmapFont", dependencies: ["Raster", "CFriBidi", "Files", "PNGCodec"], swiftSettings: cpuSettings),
@@ -63,6 +64,8 @@ let package = Package(
         .target(name: "Draws", dependencies: ["Motion", "CSQLite", "CPostgres", "Files"], swiftSettings: cpuSettings),
         .target(name: "Scenes", dependencies: ["Raster", "BitmapFont", "Motion", "PNGCodec", "Draws", "Files"], swiftSettings: cpuSettings),
         .target(name: "Host", dependencies: ["Scenes", "CSDL2", "CSystemd", "CX11", "PNGCodec", "Raster", "Files"], swiftSettings: cpuSettings),
+        // The kiosk's control API (HTTP through libmicrohttpd's own threads), beside Host: no SDL here.
+        .target(name: "Control", dependencies: ["Scenes", "Draws", "CMicroHTTPD"], swiftSettings: cpuSettings),
         .executableTarget(name: "roundel", dependencies: [
             "Host", "Scenes", "PNGCodec", "Raster", "BitmapFont", "Draws", "CWebP", "Files",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

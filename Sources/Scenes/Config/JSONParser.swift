@@ -6,12 +6,12 @@
 // a list. JSONParserTests checks the agreement with JSONSerialization on a corpus of documents.
 
 /// Why a document is not JSON: Foundation's wording, and the byte offset it names, if any.
-struct JSONSyntaxError: Error, Equatable {
-    let message: String
-    let offset: Int?
+package struct JSONSyntaxError: Error, Equatable {
+    package let message: String
+    package let offset: Int?
 }
 
-struct JSONParser {
+package struct JSONParser {
     static let maximumDepth = 512
 
     private let bytes: [UInt8]
@@ -19,7 +19,7 @@ struct JSONParser {
     private var depth = 0
 
     /// Parses a whole document: an object or a list, with nothing but whitespace after it.
-    static func parse(_ data: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ data: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: Array(data))
         if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 } // a UTF-8 byte order mark
         return try parser.parseDocument()

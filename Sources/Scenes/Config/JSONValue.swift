@@ -2,7 +2,7 @@
 // measures, not counters), booleans are their own case so `"weight": true` is "not a number", and
 // an object is a dictionary (a repeated key keeps its last value; key order does not matter).
 
-enum JSONValue: Equatable {
+package enum JSONValue: Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -11,7 +11,7 @@ enum JSONValue: Equatable {
     case object([String: JSONValue])
 
     /// What a message calls this kind of value: "must be a number, not a string".
-    var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "true/false"

@@ -1,0 +1,45 @@
+// GNU libmicrohttpd for Swift (the Control module's server). MHD_start_daemon and MHD_get_daemon_info
+// are variadic, which Swift cannot call: these wrappers take fixed arguments. Only API present in
+// both Debian bookworm (0.9.75) and trixie, the Raspberry Pi's (1.0.1): callbacks return
+// `enum MHD_Result`, responses copy their buffer (MHD_RESPMEM_MUST_COPY; `_copy` is 0.9.76+).
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+/// A daemon on `address` (IPv4 or IPv6, port 0 for any), its own polling thread and a thread a
+/// connection, at most `connection_limit` connections (more are refused), `memory_limit` bytes a
+/// connection for its headers, and idle connections closed after `timeout_seconds`.
+static inline struct MHD_Daemon *roundel_mhd_start(unsigned int flags, const struct sockaddr *address,
+                                                   MHD_AccessHandlerCallback handler, void *context,
+                                                   MHD_RequestCompletedCallback completed,
+                                                   unsigned int connection_limit, size_t memory_limit,
+                                                   unsigned int timeout_seconds) {
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, context,
+                            MHD_OPTION_SOCK_ADDR, address,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+                            MHD_OPTION_END);
+}
+
+/// The port the daemon listens on (the one the system chose for port 0); 0 if unknown.
+static inline uint16_t roundel_mhd_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info ? info->port : 0;
+}
+
+/// Queues `status` with a copy of `body` and its content type (and `allow` for a 405, NULL otherwise).
+static inline enum MHD_Result roundel_mhd_reply(struct MHD_Connection *connection, unsigned int status,
+                                                const char *body, size_t length, const char *content_type,
+                                                const char *extra_header, const char *extra_value) {
+    struct MHD_Response *response = MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
+    if (response == NULL) return MHD_NO;
+    MHD_add_response_header(response, "Content-Type", content_type);
+    MHD_add_response_header(response, "Cache-Control", "no-store");
+    if (extra_header != NULL && extra_value != NULL) MHD_add_response_header(response, extra_header, extra_value);
+    enum MHD_Result result = MHD_queue_response(connection, status, response);
+    MHD_destroy_response(response);
+    return result;
+}

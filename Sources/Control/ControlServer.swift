@@ -1,0 +1,161 @@
+// The control server: GNU libmicrohttpd with its own threads (one polls, one a connection, at most
+// `connectionLimit` connections: more are refused by the library, never queued without bound), so
+// nothing here runs on the window's thread. A request is read whole (at most 64 KB of body), checked
+// by `ControlRoutes`, and answered from the published state or by the window through the
+// `CommandQueue` (its thread waits at most `replyTimeout` s for the answer).
+import CMicroHTTPD
+import Glibc
+
+public final class ControlServer: Sendable {
+    /// The port it listens on (the one chosen when 0 was asked for).
+    public let port: UInt16
+    private let daemon: Handle
+    private let handler: ControlHandler
+
+    /// Limits: connections at once, header memory a connection, seconds an idle connection is kept,
+    /// seconds a request waits for the window.
+    public struct Limits: Sendable {
+        public var connections: UInt32 = 64
+        public var memoryPerConnection = 32 * 1024
+        public var idleTimeout: UInt32 = 10
+        public var replyTimeout = 3.0
+        public init() {}
+    }
+
+    /// Listens on `listen` ("HOST:PORT", "[IPv6]:PORT"; port 0 for any) until `stop` or deinit.
+    public init(listen: String, token: ControlToken, queue: CommandQueue, board: StateBoard,
+                limits: Limits = Limits()) throws(ControlError) {
+        let address = try ListenAddress(listen)
+        handler = ControlHandler(token: token, queue: queue, board: board, replyTimeout: limits.replyTimeout)
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
+            | MHD_USE_AUTO.rawValue | MHD_USE_ERROR_LOG.rawValue
+        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let context = Unmanaged.passUnretained(handler).toOpaque()
+        let started = address.withSockaddr { sockaddr in
+            roundel_mhd_start(flags, sockaddr, controlAccess, context, controlCompleted,
+                              limits.connections, limits.memoryPerConnection, limits.idleTimeout)
+        }
+        guard let started else { throw ControlError("control: cannot listen on \(listen) (in use, or not this machine's address)") }
+        daemon = Handle(started)
+        port = roundel_mhd_port(started)
+    }
+
+    /// Stops listening and waits for the server's threads to end (requests waiting on the window end first).
+    public func stop() { daemon.stop() }
+
+    deinit { daemon.stop() }
+
+    /// The daemon, stopped once.
+    private final class Handle: @unchecked Sendable {   // the pointer is only used under `lock`
+        private var pointer: OpaquePointer?
+        private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        init(_ pointer: OpaquePointer) {
+            self.pointer = pointer
+            pthread_mutex_init(lock, nil)
+        }
+        func stop() {
+            pthread_mutex_lock(lock)
+            let daemon = pointer
+            pointer = nil
+            pthread_mutex_unlock(lock)
+            if let daemon { MHD_stop_daemon(daemon) }
+        }
+        deinit {
+            pthread_mutex_destroy(lock)
+            lock.deallocate()
+        }
+    }
+}
+
+/// A request's body as it arrives, kept between libmicrohttpd's calls for one request.
+private final class RequestBody {
+    var bytes: [UInt8] = []
+    var tooLarge = false
+}
+
+/// The access handler: called first with the headers (con_cls still nil), then with each piece of the
+/// body, then once more with none, when the answer is queued.
+private let controlAccess: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, slot in
+    guard let context, let connection, let url, let method, let uploadSize, let slot else { return .NO }
+    let handler = Unmanaged<ControlHandler>.fromOpaque(context).takeUnretainedValue()
+    guard let stored = slot.pointee else {
+        // The headers: a stranger or an oversized body is answered now, before any body is read.
+        let authorization = MHD_lookup_connection_value(connection, .HEADER_KIND, "Authorization").map { String(cString: $0) }
+        guard handler.token.accepts(authorization: authorization) else {
+            handler.logRefusal(method: String(cString: method), path: String(cString: url))
+            return reply(connection, ControlRoutes.unauthorized, header: ("WWW-Authenticate", "Bearer"))
+        }
+        if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
+           let bytes = Int(String(cString: length)), bytes > ControlRoutes.maximumBody {
+            return reply(connection, ControlRoutes.tooLarge)
+        }
+        slot.pointee = Unmanaged.passRetained(RequestBody()).toOpaque()
+        return .YES
+    }
+    let body = Unmanaged<RequestBody>.fromOpaque(stored).takeUnretainedValue()
+    if uploadSize.pointee > 0 {
+        if let upload, !body.tooLarge, body.bytes.count + uploadSize.pointee <= ControlRoutes.maximumBody {
+            upload.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
+                body.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
+            }
+        } else {
+            body.tooLarge = true   // a chunked body without Content-Length: read and dropped, then refused
+        }
+        uploadSize.pointee = 0
+        return .YES
+    }
+    if body.tooLarge { return reply(connection, ControlRoutes.tooLarge) }
+    switch ControlRoutes.action(method: String(cString: method), path: String(cString: url), body: body.bytes) {
+    case .failure(let refusal):
+        return reply(connection, refusal.reply, header: refusal.allow.map { ("Allow", $0) })
+    case .success(.state):
+        return reply(connection, .done(handler.board.current.json))
+    case .success(.command(let command)):
+        return reply(connection, handler.carryOut(command))
+    }
+}
+
+/// Frees a request's body when libmicrohttpd is done with it (answered, or the connection went away).
+private let controlCompleted: MHD_RequestCompletedCallback = { _, _, slot, _ in
+    guard let slot, let stored = slot.pointee else { return }
+    Unmanaged<RequestBody>.fromOpaque(stored).release()
+    slot.pointee = nil
+}
+
+/// Queues `value` as the answer (JSON), with one extra header if given.
+private func reply(_ connection: OpaquePointer, _ value: ControlReply, header: (String, String)? = nil) -> MHD_Result {
+    let body = Array(value.json.utf8) + [0x0A]
+    return body.withUnsafeBufferPointer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { chars in
+            roundel_mhd_reply(connection, UInt32(value.status), chars.baseAddress, chars.count,
+                              "application/json; charset=utf-8", header?.0, header?.1)
+        }
+    }
+}
+
+/// What the server's threads share: the token, the queue to the window and the published state.
+final class ControlHandler: Sendable {
+    let token: ControlToken
+    let queue: CommandQueue
+    let board: StateBoard
+    let replyTimeout: Double
+
+    init(token: ControlToken, queue: CommandQueue, board: StateBoard, replyTimeout: Double) {
+        self.token = token
+        self.queue = queue
+        self.board = board
+        self.replyTimeout = replyTimeout
+    }
+
+    /// Hands `command` to the window and waits for its answer.
+    func carryOut(_ command: ControlCommand) -> ControlReply {
+        guard let pending = queue.submit(command) else { return .refused(503, "too many commands waiting for the window") }
+        return pending.wait(seconds: replyTimeout) ?? .refused(503, "the window did not answer in time")
+    }
+
+    /// One line on stderr (a kiosk's journal) for a request without the right token.
+    func logRefusal(method: String, path: String) {
+        let line = "roundel control: refused \(ControlRoutes.printable(method)) \(ControlRoutes.printable(path)) without the right token\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+}

@@ -1,0 +1,86 @@
+// What GET /api/state shows: a copy of the window's state that the window publishes when it changes
+// (a spin starts or lands, the scene changes, a new event) and the server's threads read at any time.
+// Plain values only: the server never touches a scene.
+import Synchronization
+import Draws
+
+/// The state a phone sees. Chances are 0…1; `stockLeft` is nil for an entry without stock.
+public struct ControlState: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var text: String
+        public var chance: Double
+        public var stockLeft: Int?
+        public init(text: String, chance: Double, stockLeft: Int? = nil) {
+            self.text = text
+            self.chance = chance
+            self.stockLeft = stockLeft
+        }
+    }
+
+    /// A draw that has landed (or is landing: it is recorded before the wheel turns).
+    public struct Result: Sendable, Equatable {
+        public var draw: Int
+        public var text: String
+        public var value: Double
+        public var prize: Bool
+        public init(draw: Int, text: String, value: Double, prize: Bool) {
+            self.draw = draw
+            self.text = text
+            self.value = value
+            self.prize = prize
+        }
+    }
+
+    public var scene: String
+    public var scenes: [String]
+    public var spinning: Bool
+    public var lastResult: Result?
+    public var entries: [Entry]
+    /// The event's number in the record (nil: no record kept).
+    public var event: Int?
+    /// Draws made in this event.
+    public var draws: Int
+
+    public init(scene: String = "", scenes: [String] = [], spinning: Bool = false, lastResult: Result? = nil,
+                entries: [Entry] = [], event: Int? = nil, draws: Int = 0) {
+        self.scene = scene
+        self.scenes = scenes
+        self.spinning = spinning
+        self.lastResult = lastResult
+        self.entries = entries
+        self.event = event
+        self.draws = draws
+    }
+
+    /// One line of JSON: every name escaped (a name is user text).
+    public var json: String {
+        var out = "{\"scene\":\(JSONText.string(scene)),\"scenes\":["
+        out += scenes.map(JSONText.string).joined(separator: ",")
+        out += "],\"spinning\":\(spinning),\"lastResult\":"
+        if let r = lastResult {
+            out += "{\"draw\":\(r.draw),\"text\":\(JSONText.string(r.text)),\"value\":\(JSONText.number(r.value)),\"prize\":\(r.prize)}"
+        } else {
+            out += "null"
+        }
+        out += ",\"entries\":["
+        out += entries.map { e in
+            "{\"text\":\(JSONText.string(e.text)),\"chance\":\(JSONText.number((e.chance * 1e6).rounded() / 1e6)),\"stockLeft\":"
+                + (e.stockLeft.map(String.init) ?? "null") + "}"
+        }.joined(separator: ",")
+        out += "],\"event\":" + (event.map(String.init) ?? "null") + ",\"draws\":\(draws)}"
+        return out
+    }
+}
+
+/// The latest published state, shared between the window (writer) and the server's threads (readers).
+public final class StateBoard: Sendable {
+    private let state: Mutex<ControlState>
+
+    public init(_ initial: ControlState = ControlState()) { state = Mutex(initial) }
+
+    /// Replaces the state (the window, when something a phone shows has changed).
+    public func publish(_ new: ControlState) { state.withLock { $0 = new } }
+
+    /// A copy of the latest state.
+    public var current: ControlState { state.withLock { $0 } }
+}

@@ -84,5 +84,6 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite", "TestDisplay", "TestPostgres"], exclude: ["Fixtures"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "Motion", "CSDL2", "CX11", "Draws", "TestDisplay", "TestPostgres"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control", "Scenes"]),
     ] + fuzzTargets
 )

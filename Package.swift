@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "Motion", swiftSettings: cpuSettings),
         .target(name: "Draws", dependencies: ["Motion", "CSQLite", "CPostgres", "Files"], swiftSettings: cpuSettings),
         .target(name: "Scenes", dependencies: ["Raster", "BitmapFont", "Motion", "PNGCodec", "Draws", "Files"], swiftSettings: cpuSettings),
-        .target(name: "Host", dependencies: ["Scenes", "CSDL2", "CSystemd", "CX11", "PNGCodec", "Raster", "Files"], swiftSettings: cpuSettings),
+        .target(name: "Host", dependencies: ["Scenes", "Control", "CSDL2", "CSystemd", "CX11", "PNGCodec", "Raster", "Files"], swiftSettings: cpuSettings),
         // The kiosk's control API (HTTP through libmicrohttpd's own threads), beside Host: no SDL here.
         .target(name: "Control", dependencies: ["Scenes", "Draws", "CMicroHTTPD"], swiftSettings: cpuSettings),
         .executableTarget(name: "roundel", dependencies: [
@@ -73,6 +73,8 @@ let package = Package(
         // Golden-image comparison shared by the test targets (first bad pixel, actual.png, diff.png, RECORD=1).
         .target(name: "Snapshot", dependencies: ["Raster", "PNGCodec"], path: "Tests/Snapshot"),
         .target(name: "TestDisplay", path: "Tests/TestDisplay"),
+        // A raw-socket HTTP client for the control API's tests (what a browser would not send, too).
+        .target(name: "TestLoopback", path: "Tests/TestLoopback"),
         // The PostgreSQL server `make test` starts (scripts/test-postgres.sh): a database each, outages.
         .target(name: "TestPostgres", path: "Tests/TestPostgres"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "Snapshot", "Motion"], exclude: ["References"]),
@@ -83,7 +85,7 @@ let package = Package(
         .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion", "TestPostgres"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite", "TestDisplay", "TestPostgres"], exclude: ["Fixtures"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "Scenes", "Raster", "Motion", "CSDL2", "CX11", "Draws", "TestDisplay", "TestPostgres"]),
-        .testTarget(name: "ControlTests", dependencies: ["Control", "Scenes"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "Control", "Scenes", "Raster", "Motion", "CSDL2", "CX11", "Draws", "TestDisplay", "TestPostgres", "TestLoopback"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control", "Scenes", "TestLoopback"]),
     ] + fuzzTargets
 )

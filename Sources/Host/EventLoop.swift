@@ -61,7 +61,7 @@ final class Session {
     /// Joysticks and game controllers, opened as they appear.
     private var joysticks: Joysticks?
     /// When Space, Enter or a button last acted (the cooldown counts from there).
-    private var lastPrimary = -Double.infinity
+    var lastPrimary = -Double.infinity
     /// A press (click or touch) went to the scene and has not been let go: its moves are drags.
     private var pointerHeld = false
     /// The time the latest pointer event happened (they reach the scene in order).
@@ -86,6 +86,8 @@ final class Session {
     private var lastDrawn = -Double.infinity
     /// Whether SDL's text input is on (while the scene takes typed text).
     private var textInputOn = false
+    /// The control API's queue and board (nil: no `--control`), see ControlBridge.swift.
+    var control: ControlLink?
     /// The sound device and its mix (nil: no sound asked for, or no device).
     private(set) var audio: AudioOutput?
 
@@ -170,6 +172,7 @@ final class Session {
         while true {
             var now = clock.seconds
             if followWallClock() { needsFrame = true }   // the frame before showed another time
+            if carryOutControlCommands(at: now) { needsFrame = true }
             if let shot = options.screenshot, now >= shot.after {
                 now = shot.after   // the saved frame is the scene at exactly `after`, whenever we got here
                 try window.drawFrame(scene, at: now)
@@ -243,6 +246,13 @@ final class Session {
             }
             if let reason = handleEvents(first: &event, needsFrame: &needsFrame, screenshot: &screenshotNow) { return reason }
         }
+    }
+
+    /// Shows `scenes[index]` from the next frame (a key or the control API chose it).
+    func show(sceneAt index: Int) {
+        current = index
+        lastDrawn = -.infinity
+        showProblem()
     }
 
     /// Tells the scenes that show the time of day what the wall clock read at t = 0, as it reads now;
@@ -319,9 +329,7 @@ final class Session {
                 needsFrame = true
             case .selectScene(let name):
                 if let index = scenes.firstIndex(where: { $0.name == name }) {
-                    current = index
-                    lastDrawn = -.infinity
-                    showProblem()
+                    show(sceneAt: index)
                     needsFrame = true
                 }
             case .toggleFullscreen:

@@ -5,6 +5,7 @@ import Foundation
 import Glibc
 import Synchronization
 import Scenes
+import TestLoopback
 import XCTest
 @testable import Control
 

@@ -3,16 +3,16 @@
 // server really sent. One request a connection (`Connection: close`).
 import Glibc
 
-struct LoopbackResponse {
-    let status: Int
-    let headers: [String: String]   // names lowercased
-    let body: String
+public struct LoopbackResponse: Sendable {
+    public let status: Int
+    public let headers: [String: String]   // names lowercased
+    public let body: String
 }
 
-enum LoopbackClient {
+public enum LoopbackClient {
     /// Sends a request to 127.0.0.1:`port`. A body is sent in 64 KB pieces; if the server answers
     /// before all of it is sent (a 413 from the headers), the rest is not sent and the answer read.
-    static func request(port: UInt16, method: String, path: String, token: String? = nil,
+    public static func request(port: UInt16, method: String, path: String, token: String? = nil,
                         body: [UInt8] = [], chunked: Bool = false) -> LoopbackResponse? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }

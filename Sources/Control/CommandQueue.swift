@@ -3,32 +3,58 @@
 // (`Pending.answer`); `wake` is called after each `submit`, so a window asleep in SDL_WaitEvent can be
 // woken (Host sets it to push an SDL user event, which SDL allows from any thread). At most `capacity`
 // commands wait: more are refused at once (503), never queued without bound.
-import Dispatch
+import Glibc
 import Synchronization
 
 public final class CommandQueue: Sendable {
-    /// A command the window has not answered yet.
-    public final class Pending: Sendable {
+    /// A command the window has not answered yet. The answer is guarded by a pthread mutex and
+    /// condition (a request's thread waits on it with a deadline; Swift 6.0's Mutex has no wait).
+    public final class Pending: @unchecked Sendable {   // `reply` is only touched under `lock`
         public let command: ControlCommand
-        private let reply = Mutex<ControlReply?>(nil)
-        private let answered = DispatchSemaphore(value: 0)
+        private var reply: ControlReply?
+        private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        private let answered = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-        init(_ command: ControlCommand) { self.command = command }
+        init(_ command: ControlCommand) {
+            self.command = command
+            pthread_mutex_init(lock, nil)
+            var attributes = pthread_condattr_t()
+            pthread_condattr_init(&attributes)
+            pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+            pthread_cond_init(answered, &attributes)
+            pthread_condattr_destroy(&attributes)
+        }
+
+        deinit {
+            pthread_cond_destroy(answered)
+            pthread_mutex_destroy(lock)
+            answered.deallocate()
+            lock.deallocate()
+        }
 
         /// The window's answer; the first one counts.
         public func answer(_ value: ControlReply) {
-            let first = reply.withLock { current in
-                guard current == nil else { return false }
-                current = value
-                return true
+            pthread_mutex_lock(lock)
+            if reply == nil {
+                reply = value
+                pthread_cond_broadcast(answered)
             }
-            if first { answered.signal() }
+            pthread_mutex_unlock(lock)
         }
 
         /// Waits up to `seconds` for the answer (nil: the window did not answer in time).
         func wait(seconds: Double) -> ControlReply? {
-            guard answered.wait(timeout: .now() + seconds) == .success else { return nil }
-            return reply.withLock { $0 }
+            var deadline = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &deadline)
+            let nanoseconds = Int(deadline.tv_nsec) + Int((seconds - seconds.rounded(.down)) * 1e9)
+            deadline.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000
+            deadline.tv_nsec = nanoseconds % 1_000_000_000
+            pthread_mutex_lock(lock)
+            defer { pthread_mutex_unlock(lock) }
+            while reply == nil {
+                if pthread_cond_timedwait(answered, lock, &deadline) == ETIMEDOUT { break }
+            }
+            return reply
         }
     }
 

@@ -75,7 +75,11 @@ private final class RequestBody {
 
 /// The access handler: called first with the headers (con_cls still nil), then with each piece of the
 /// body, then once more with none, when the answer is queued.
-private let controlAccess: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, slot in
+/// (Functions, not closures in global constants: a plain function converts to a C function pointer
+/// with no question of a global's concurrency safety, under Swift 6.0.3 as under the newest.)
+private func controlAccess(_ context: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
+                           _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ upload: UnsafePointer<CChar>?,
+                           _ uploadSize: UnsafeMutablePointer<Int>?, _ slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> MHD_Result {
     guard let context, let connection, let url, let method, let uploadSize, let slot else { return .NO }
     let handler = Unmanaged<ControlHandler>.fromOpaque(context).takeUnretainedValue()
     guard let stored = slot.pointee else {
@@ -116,7 +120,8 @@ private let controlAccess: MHD_AccessHandlerCallback = { context, connection, ur
 }
 
 /// Frees a request's body when libmicrohttpd is done with it (answered, or the connection went away).
-private let controlCompleted: MHD_RequestCompletedCallback = { _, _, slot, _ in
+private func controlCompleted(_ context: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+                              _ slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ reason: MHD_RequestTerminationCode) {
     guard let slot, let stored = slot.pointee else { return }
     Unmanaged<RequestBody>.fromOpaque(stored).release()
     slot.pointee = nil

@@ -11,8 +11,8 @@ import Scenes
 struct ControlLink {
     let queue: CommandQueue
     let board: StateBoard
-    /// What was last published (spinning, the last draw's number, the scene): a change publishes again.
-    var published: (spinning: Bool, draw: Int?, scene: Int)?
+    /// What was last published (spinning, the last draw's number, the scene, the event): a change publishes again.
+    var published: (spinning: Bool, draw: Int?, scene: Int, event: Int?)?
 }
 
 extension Session {
@@ -36,7 +36,8 @@ extension Session {
             pending.answer(reply)
         }
         let wheel = scenes.lazy.compactMap { $0 as? WheelScene }.first
-        let seen = (spinning: wheel?.spinner.isSpinning(at: now) ?? false, draw: wheel?.raffle.lastDraw?.draw, scene: current)
+        let seen = (spinning: wheel?.spinner.isSpinning(at: now) ?? false, draw: wheel?.raffle.lastDraw?.draw,
+                    scene: current, event: wheel?.raffle.ledger.event)
         if link.published.map({ $0 != seen }) ?? true {
             link.published = seen
             link.board.publish(controlState(at: clock.seconds))
@@ -68,8 +69,26 @@ extension Session {
             }
             show(sceneAt: index)
             return .done()
-        case .timer, .newEvent:
-            return .refused(501, "not carried out by the window yet")
+        case .timer(let action):
+            guard let timer = scenes.lazy.compactMap({ $0 as? TimerScene }).first else {
+                return .refused(404, "no timer in this window")
+            }
+            switch action {
+            case .start: timer.resume(at: now)
+            case .pause: timer.pause(at: now)
+            case .reset: timer.reset()
+            }
+            return .done("{\"timer\":\"\(timer.status(at: now).state.rawValue)\"}")
+        case .newEvent:
+            guard let wheel = scenes.lazy.compactMap({ $0 as? WheelScene }).first else {
+                return .refused(404, "no wheel in this window")
+            }
+            if wheel.spinner.isSpinning(at: now) { return .refused(409, "the wheel is spinning") }
+            let before = wheel.raffle.ledger.event
+            wheel.startOver(at: now)
+            let event = wheel.raffle.ledger.event
+            guard event != before else { return .refused(409, "the record did not start a new event") }
+            return .done("{\"event\":\(event)}")
         }
     }
 

@@ -78,4 +78,56 @@ final class ControlWindowTests: XCTestCase {
         XCTAssertEqual(switched.status, 200)
         XCTAssertTrue(last.body.hasPrefix("{\"scene\":\"timer\""), last.body)
     }
+
+    func testNothingToWinIsRefusedANewEventBringsTheStockBackAndTheTimerFollows() throws {
+        let token = ControlToken(value: "0123456789abcdef0123456789abcdef")
+        let queue = CommandQueue(), board = StateBoard()
+        let server = try ControlServer(listen: "127.0.0.1:0", token: token, queue: queue, board: board)
+        defer { server.stop() }
+        let port = server.port, path = dir + "/e.db"
+        let seen = Seen()
+        try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
+            let window = try Window(title: "control", width: 320, height: 240)
+            var config = WheelConfig.defaults
+            let color = config.items[0].color
+            config.items = [WheelItem(text: "Mug", color: color, stock: 1), WheelItem(text: "Pen", color: color, stock: 1)]
+            config.spin.duration = 0.3
+            let wheel = try WheelScene(config: config, resources: try sceneResources(), seed: 5, ledger: try Ledger.open(path: path))
+            let timer = try TimerScene(config: TimerConfig(steps: [TimerStep(duration: 600)]), resources: try sceneResources(), startsAt: nil)
+            let session = Session(window: window, scenes: [wheel, timer], initialScene: "wheel", options: HostOptions())
+            session.attachControl(queue: queue, board: board)
+            let phone = Thread {
+                func send(_ method: String, _ route: String, _ body: String = "") -> LoopbackResponse? {
+                    LoopbackClient.request(port: port, method: method, path: route, token: token.value, body: Array(body.utf8))
+                }
+                for _ in 0..<2 {
+                    seen.replies.append(send("POST", "/api/spin"))
+                    usleep(800_000)
+                }
+                seen.replies.append(send("POST", "/api/spin"))            // 2: nothing left
+                seen.replies.append(send("GET", "/api/state"))            // 3: both sold out
+                seen.replies.append(send("POST", "/api/event"))           // 4
+                seen.replies.append(send("POST", "/api/spin"))            // 5: the stock is back
+                seen.replies.append(send("POST", "/api/timer", "{\"action\": \"start\"}"))   // 6
+                seen.replies.append(send("POST", "/api/timer", "{\"action\": \"pause\"}"))   // 7
+                usleep(500_000)
+                pushQuit()
+            }
+            phone.start()
+            _ = try session.run()
+        }
+        let replies = seen.replies.map { $0?.status ?? 0 }
+        XCTAssertEqual(replies, [200, 200, 409, 200, 200, 200, 200, 200], seen.replies.map { $0?.body ?? "" }.joined(separator: " | "))
+        guard seen.replies.count == 8, let refused = seen.replies[2], let state = seen.replies[3], let event = seen.replies[4],
+              let start = seen.replies[6], let pause = seen.replies[7] else { return }
+        XCTAssertEqual(refused.body, "{\"error\":\"nothing can win\"}\n")
+        XCTAssertTrue(state.body.contains("{\"text\":\"Mug\",\"chance\":0,\"stockLeft\":0}"), state.body)
+        XCTAssertTrue(state.body.contains("{\"text\":\"Pen\",\"chance\":0,\"stockLeft\":0}"), state.body)
+        XCTAssertEqual(event.body, "{\"event\":2}\n")
+        XCTAssertEqual(start.body, "{\"timer\":\"running\"}\n")
+        XCTAssertEqual(pause.body, "{\"timer\":\"paused\"}\n")
+        let record = try Ledger.openForReading(path: path)
+        XCTAssertEqual(try record.history().count, 3, "two draws, none for the refused spin, one in the new event")
+        XCTAssertEqual(try record.history(event: 2).count, 1)
+    }
 }

@@ -248,8 +248,9 @@ extension WheelScene {
         }
     }
 
-    /// R: a new event (every entry back, stock full; the record keeps the earlier draws).
-    func startOver(at t: Double) {
+    /// R (and the control API's new event): a new event (every entry back, stock full; the record keeps
+    /// the earlier draws). Nothing while the wheel turns; a record that refuses says why on screen.
+    public func startOver(at t: Double) {
         guard !spinner.isSpinning(at: t) else { return }
         let closed: Int
         switch Result(catching: { () throws(DrawError) in try raffle.startNewEvent() }) {

@@ -62,6 +62,7 @@ enum ControlRoutes {
     }
 
     static let tooLarge = ControlReply.refused(413, "the body is over \(maximumBody / 1024) KB")
+    static let tooManyAttempts = ControlReply.refused(429, "too many requests without the right token: wait a minute")
     static let unauthorized = ControlReply.refused(401, "no token, or not this kiosk's: send Authorization: Bearer TOKEN")
 
     /// An empty body is an empty object; anything else must be a JSON object.

@@ -19,6 +19,9 @@ public final class ControlServer: Sendable {
         public var memoryPerConnection = 32 * 1024
         public var idleTimeout: UInt32 = 10
         public var replyTimeout = 3.0
+        /// Requests without the right token answered 401 from one address in `failurePeriod` s; then 429.
+        public var failedAttempts = 10
+        public var failurePeriod = 60.0
         public init() {}
     }
 
@@ -26,7 +29,8 @@ public final class ControlServer: Sendable {
     public init(listen: String, token: ControlToken, queue: CommandQueue, board: StateBoard,
                 limits: Limits = Limits()) throws(ControlError) {
         let address = try ListenAddress(listen)
-        handler = ControlHandler(token: token, queue: queue, board: board, replyTimeout: limits.replyTimeout)
+        handler = ControlHandler(token: token, queue: queue, board: board, replyTimeout: limits.replyTimeout,
+                                 failures: FailedAttempts(budget: limits.failedAttempts, period: limits.failurePeriod))
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
             | MHD_USE_AUTO.rawValue | MHD_USE_ERROR_LOG.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
@@ -84,9 +88,14 @@ private func controlAccess(_ context: UnsafeMutableRawPointer?, _ connection: Op
     let handler = Unmanaged<ControlHandler>.fromOpaque(context).takeUnretainedValue()
     guard let stored = slot.pointee else {
         // The headers: a stranger or an oversized body is answered now, before any body is read.
+        let client = clientAddress(connection), now = monotonicSeconds()
+        if handler.failures.isBlocked(client, at: now) {
+            return reply(connection, ControlRoutes.tooManyAttempts, header: ("Retry-After", "\(Int(handler.failures.period))"))
+        }
         let authorization = MHD_lookup_connection_value(connection, .HEADER_KIND, "Authorization").map { String(cString: $0) }
         guard handler.token.accepts(authorization: authorization) else {
-            handler.logRefusal(method: String(cString: method), path: String(cString: url))
+            let lastAllowed = handler.failures.record(client, at: now)
+            handler.logRefusal(method: String(cString: method), path: String(cString: url), from: client, blocking: lastAllowed)
             return reply(connection, ControlRoutes.unauthorized, header: ("WWW-Authenticate", "Bearer"))
         }
         if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
@@ -127,6 +136,20 @@ private func controlCompleted(_ context: UnsafeMutableRawPointer?, _ connection:
     slot.pointee = nil
 }
 
+/// The address a connection comes from ("" if unknown).
+private func clientAddress(_ connection: OpaquePointer) -> String {
+    var text = [CChar](repeating: 0, count: 64)
+    roundel_mhd_client(connection, &text, text.count)
+    return String(cString: text)
+}
+
+/// Seconds on the monotonic clock (the failed attempts' periods).
+private func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
 /// Queues `value` as the answer (JSON), with one extra header if given.
 private func reply(_ connection: OpaquePointer, _ value: ControlReply, header: (String, String)? = nil) -> MHD_Result {
     let body = Array(value.json.utf8) + [0x0A]
@@ -144,8 +167,10 @@ final class ControlHandler: Sendable {
     let queue: CommandQueue
     let board: StateBoard
     let replyTimeout: Double
+    let failures: FailedAttempts
 
-    init(token: ControlToken, queue: CommandQueue, board: StateBoard, replyTimeout: Double) {
+    init(token: ControlToken, queue: CommandQueue, board: StateBoard, replyTimeout: Double, failures: FailedAttempts) {
+        self.failures = failures
         self.token = token
         self.queue = queue
         self.board = board
@@ -158,9 +183,12 @@ final class ControlHandler: Sendable {
         return pending.wait(seconds: replyTimeout) ?? .refused(503, "the window did not answer in time")
     }
 
-    /// One line on stderr (a kiosk's journal) for a request without the right token.
-    func logRefusal(method: String, path: String) {
-        let line = "roundel control: refused \(ControlRoutes.printable(method)) \(ControlRoutes.printable(path)) without the right token\n"
+    /// One line on stderr (a kiosk's journal) for a request without the right token, and whether its
+    /// address is refused from now on.
+    func logRefusal(method: String, path: String, from client: String, blocking: Bool) {
+        var line = "roundel control: refused \(ControlRoutes.printable(method)) \(ControlRoutes.printable(path)) from \(client) without the right token"
+        if blocking { line += "; further requests from \(client) refused for \(Int(failures.period)) s" }
+        line += "\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
 }

@@ -57,6 +57,22 @@ final class ControlServerTests: XCTestCase {
         XCTAssertTrue(queue.take().isEmpty, "a stranger's spin reached the window")
     }
 
+    func testAnAddressThatKeepsGuessingIsRefusedForAWhile() throws {
+        var limits = ControlServer.Limits()
+        limits.failedAttempts = 3
+        let guarded = try ControlServer(listen: "127.0.0.1:0", token: token, queue: queue, board: board, limits: limits)
+        defer { guarded.stop() }
+        func get(_ token: String?) -> LoopbackResponse? {
+            LoopbackClient.request(port: guarded.port, method: "GET", path: "/api/state", token: token)
+        }
+        XCTAssertEqual((0..<3).map { _ in get("guess")?.status }, [401, 401, 401])
+        let blocked = try XCTUnwrap(get("guess"))
+        XCTAssertEqual(blocked.status, 429)
+        XCTAssertEqual(blocked.headers["retry-after"], "60")
+        XCTAssertEqual(get(token.value)?.status, 429, "from that address, even the right token waits: its guesses are not compared")
+        XCTAssertEqual(try send("GET", "/api/state", token: token.value).status, 200, "another server's count is its own")
+    }
+
     func testStateWithTheTokenIsTheWindowsLatest() throws {
         let response = try send("GET", "/api/state", token: token.value)
         XCTAssertEqual(response.status, 200)

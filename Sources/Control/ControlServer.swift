@@ -140,7 +140,8 @@ private func controlCompleted(_ context: UnsafeMutableRawPointer?, _ connection:
 private func clientAddress(_ connection: OpaquePointer) -> String {
     var text = [CChar](repeating: 0, count: 64)
     roundel_mhd_client(connection, &text, text.count)
-    return String(cString: text)
+    let bytes = text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// Seconds on the monotonic clock (the failed attempts' periods).

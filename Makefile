@@ -1,7 +1,9 @@
 # Roundel — `make run` opens the window, `make test` runs every test. Both install what they need.
 SWIFT ?= swift
 SIZE ?= 512x512
-APT_PACKAGES := libsdl2-dev libx11-dev libpng-dev libsqlite3-dev libpq-dev libsystemd-dev libfribidi-dev libwebp-dev pkg-config unifont xvfb
+# g++: its libstdc++ development files, which the release build's static Swift runtime links against
+# (Debian's swiftlang brings gcc but not them: "cannot find -lstdc++").
+APT_PACKAGES := libsdl2-dev libx11-dev libpng-dev libsqlite3-dev libpq-dev libsystemd-dev libfribidi-dev libwebp-dev pkg-config g++ unifont xvfb
 # Only for `make test` and `make bench`: ffmpeg (ffprobe) checks and times `roundel record`'s MP4s
 # (the app needs it only to write MP4); GNU time measures a child's peak memory (LimitTests);
 # xdotool drives a kiosk on Xvfb as a keyboard would (KioskOperatorTests); xclip holds a 2 MB

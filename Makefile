@@ -1,7 +1,9 @@
 # Roundel — `make run` opens the window, `make test` runs every test. Both install what they need.
 SWIFT ?= swift
 SIZE ?= 512x512
-APT_PACKAGES := libsdl2-dev libx11-dev libpng-dev libsqlite3-dev libsystemd-dev libfribidi-dev libwebp-dev libpq-dev pkg-config unifont xvfb
+# g++: its libstdc++ development files, which the release build's static Swift runtime links against
+# (Debian's swiftlang brings gcc but not them: "cannot find -lstdc++").
+APT_PACKAGES := libsdl2-dev libx11-dev libpng-dev libsqlite3-dev libpq-dev libsystemd-dev libfribidi-dev libwebp-dev pkg-config g++ unifont xvfb
 # The kiosk's control page and API (the Control module): GNU libmicrohttpd serves them, libqrencode
 # draws the link's QR code (roundel control-link).
 APT_PACKAGES += libmicrohttpd-dev libqrencode-dev

@@ -15,8 +15,9 @@
 #   bind SRC DEST                 bind mount, undone on exit (in reverse order), however the script ends
 # Needs root (debootstrap, chroot, mount, binfmt_misc). The caller sets `set -euo pipefail` and may
 # set `say` (its own prefix) before sourcing.
-# What the ARM64 build root (check-arm64.sh, deb-arm64.sh) needs: Swift and Roundel's -dev libraries.
-ARM64_PACKAGES="swiftlang libsdl2-dev libx11-dev libpng-dev libsqlite3-dev libsystemd-dev libfribidi-dev libwebp-dev libmicrohttpd-dev libqrencode-dev pkg-config unifont git ca-certificates"
+# What the ARM64 build root (check-arm64.sh, deb-arm64.sh) needs: Swift and Roundel's -dev libraries,
+# and g++ for libstdc++'s, which the static Swift runtime links against (swiftlang brings only gcc).
+ARM64_PACKAGES="swiftlang g++ libsdl2-dev libx11-dev libpng-dev libsqlite3-dev libpq-dev libsystemd-dev libfribidi-dev libwebp-dev libmicrohttpd-dev libqrencode-dev pkg-config unifont git ca-certificates"
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 qemu_work=${QEMU_WORK:-/var/tmp/roundel-arm64-work}
 binfmt=/proc/sys/fs/binfmt_misc

@@ -42,7 +42,7 @@ struct PostgresError: Error, CustomStringConvertible {
     var description: String {
         switch sqlstate {
         case "57014": return "the server cancelled a statement that ran too long (statement_timeout): \(message)"
-        case "55P03": return "another kiosk held the record's lock too long (lock_timeout): \(message)"
+        case "55P03": return "waited too long for a lock another connection held (lock_timeout): \(message)"
         default: return message
         }
     }

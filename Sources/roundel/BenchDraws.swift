@@ -13,8 +13,7 @@ enum BenchDraws {
     static func rate(uri: String, kiosks: Int, draws: Int) throws -> Double {
         // Twelve entries of no stock: every draw can be made, so each kiosk draws until the total is reached.
         let entries = (1...12).map { Entry(text: "Prize \($0)") }
-        let made = Atomic<Int>(0)
-        let failed = Atomic<Bool>(false)
+        let shared = Shared()
         let start = DispatchTime.now().uptimeNanoseconds
         DispatchQueue.concurrentPerform(iterations: kiosks) { k in
             let raffle: Raffle
@@ -24,21 +23,27 @@ enum BenchDraws {
                 raffle = try Raffle(entries: entries, ledger: ledger)
             } catch {
                 printLine("roundel: bench: \(error)", to: 2)
-                failed.store(true, ordering: .relaxed)
+                shared.failed.store(true, ordering: .relaxed)
                 return
             }
-            while !failed.load(ordering: .relaxed), made.wrappingAdd(1, ordering: .relaxed).newValue <= draws {
+            while !shared.failed.load(ordering: .relaxed), shared.made.wrappingAdd(1, ordering: .relaxed).newValue <= draws {
                 do {
                     _ = try raffle.draw { (rng: inout DrawGenerator) throws(DrawError) in (try raffle.choose(using: &rng), nil) }
                 } catch {
                     printLine("roundel: bench: \(error)", to: 2)
-                    failed.store(true, ordering: .relaxed)
+                    shared.failed.store(true, ordering: .relaxed)
                     return
                 }
             }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        guard !failed.load(ordering: .relaxed) else { throw UserError("roundel: bench: the draws into the pool failed (see above)") }
+        guard !shared.failed.load(ordering: .relaxed) else { throw UserError("roundel: bench: the draws into the pool failed (see above)") }
         return Double(draws) / seconds
+    }
+
+    /// What the kiosks' threads share: the draws begun, and whether one failed.
+    final class Shared: Sendable {
+        let made = Atomic<Int>(0)
+        let failed = Atomic<Bool>(false)
     }
 }

@@ -93,7 +93,7 @@ final class PostgresConnectionTests: XCTestCase {
     /// Two kiosks' transactions: the second waits for the first's lock, then reads what it committed.
     func testWritersOfOneDatabaseTakeTurns() throws {
         let uri = try TestPostgres.server().createDatabase("turns")
-        let first = try PostgresConnection(uri: uri), handed = Handed(value: try PostgresConnection(uri: uri))
+        let first = try PostgresConnection(uri: uri), handed = Handed(value: try PostgresConnection(uri: uri)), watcher = try PostgresConnection(uri: uri)
         try first.execute("CREATE TABLE stock (prize text PRIMARY KEY, left_ integer NOT NULL); INSERT INTO stock VALUES ('cap', 1)")
         let inside = DispatchSemaphore(value: 0)
         let outcome = Outcome()
@@ -118,14 +118,20 @@ final class PostgresConnectionTests: XCTestCase {
             try first.run("UPDATE stock SET left_ = left_ - 1 WHERE prize = 'cap'")
             other.start()
             inside.signal()
-            Thread.sleep(forTimeInterval: 0.8)
+            // Committed only once the second kiosk is seen waiting for the lock (or after 10 s).
+            let deadline = Date() + 10
+            while try watcher.query("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") { $0.int(0) } != [1], Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            Thread.sleep(forTimeInterval: 0.2)
             return left > 0
         }
         XCTAssert(given)
         let result = outcome.wait()
         XCTAssertNil(result.error)
         XCTAssertEqual(result.given, false, "the second kiosk gave the last cap again")
-        XCTAssertGreaterThan(result.waited, 0.5, "the second kiosk did not wait for the first")
+        XCTAssertGreaterThan(result.waited, 0.2, "the second kiosk did not wait for the first")
+        XCTAssertLessThan(result.waited, 9, "the second kiosk was never seen waiting for the lock")
         XCTAssertEqual(try first.query("SELECT left_ FROM stock") { $0.int(0) }, [0])
     }
 

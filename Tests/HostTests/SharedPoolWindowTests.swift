@@ -1,9 +1,9 @@
 // A window drawing from a prize pool on a real PostgreSQL server (the server `make test` starts,
 // Tests/TestPostgres), under SDL's dummy driver with the real clock: what another kiosk draws shows
 // on its wheel within a couple of seconds; with the server stopped it shows the "not reachable" panel
-// and takes no spin; with the server back the panel goes and a spin is drawn and recorded. And a
-// window spinning as fast as it can, a second kiosk's wheel and four `roundel spin` processes, all at
-// once, give out a pool of 100 exactly once.
+// and takes no spin; with the server back the panel goes and a spin is drawn and recorded. And two
+// kiosk windows spinning as fast as they can and four `roundel spin` processes, all at once, give out
+// a pool of 100 exactly once.
 @testable import Host
 import CSDL2
 import Draws
@@ -87,7 +87,7 @@ final class SharedPoolWindowTests: XCTestCase {
         XCTAssertNotEqual(history.last?.index, 0, "the sold-out prize was not drawn again")
     }
 
-    func testAWindowAnotherKioskAndFourSpinProcessesGiveOutThePoolOnce() throws {
+    func testTwoKioskWindowsAndFourSpinProcessesGiveOutThePoolOnce() throws {
         let server = try TestPostgres.server()
         let uri = try server.createDatabase("crowd")
         let dir = NSTemporaryDirectory() + "roundel-crowd-\(UUID().uuidString)"
@@ -114,6 +114,9 @@ final class SharedPoolWindowTests: XCTestCase {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("roundel").path
         try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
             let window = try Window(title: "crowd", width: 320, height: 240)
+            // The second kiosk: a window of its own, drawn (and so following the pool) with each frame
+            // of the first; its START pressed as its host would press it.
+            let otherWindow = try Window(title: "crowd 2", width: 320, height: 240)
             let shown = try wheel("window")
             let other = try wheel("other")
             let loops = try (1...4).map { k -> Process in
@@ -130,6 +133,7 @@ final class SharedPoolWindowTests: XCTestCase {
             session.onFrame = { t in
                 if !shown.spinner.isSpinning(at: t), shown.raffle.standing.anyRemaining { pushKey(SDLK_SPACE) }
                 if !other.spinner.isSpinning(at: t) { _ = try? other.spin(at: t) }
+                do { try otherWindow.drawFrame(other, at: t); otherWindow.present() } catch { XCTFail("\(error)"); pushQuit() }
                 if loops.allSatisfy({ !$0.isRunning }), !shown.spinner.isSpinning(at: t), !other.spinner.isSpinning(at: t),
                    !shown.raffle.standing.anyRemaining { pushQuit() }
             }

@@ -24,6 +24,7 @@ extension WheelScene {
             if poolAway {
                 poolAway = false
                 if drawProblem?.title == WheelScene.poolAwayTitle { drawProblem = nil }
+                onDrawProblem?("roundel: the prize pool at '\(watch.name)' is reachable again; spins are taken")
             }
             guard reading.event != raffle.ledger.event
                     || Standing(entries: raffle.standing.entries, winnings: reading.winnings) != raffle.standing else { return }
@@ -31,6 +32,8 @@ extension WheelScene {
             // The slices change once no spin or result of this kiosk's is on screen.
             if refreshAt == nil { refreshAt = t }
         case .unreachable(let why)?:
+            // Logged once when it goes (and when it comes back): a kiosk's journal says when spins stopped.
+            if !poolAway { onDrawProblem?("roundel: the prize pool at '\(watch.name)' is not reachable, no spin is taken: \(why)") }
             poolAway = true
             drawProblem = Problem(message: "\(why); trying again every second (the draws recorded so far are safe)",
                                   title: WheelScene.poolAwayTitle)

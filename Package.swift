@@ -67,7 +67,7 @@ let package = Package(
         // The kiosk's control API (HTTP through libmicrohttpd's own threads), beside Host: no SDL here.
         .target(name: "Control", dependencies: ["Scenes", "Draws", "CMicroHTTPD"], swiftSettings: cpuSettings),
         .executableTarget(name: "roundel", dependencies: [
-            "Host", "Scenes", "PNGCodec", "Raster", "BitmapFont", "Draws", "CWebP", "Files",
+            "Host", "Control", "Scenes", "PNGCodec", "Raster", "BitmapFont", "Draws", "CWebP", "Files",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: cpuSettings),
         // Golden-image comparison shared by the test targets (first bad pixel, actual.png, diff.png, RECORD=1).

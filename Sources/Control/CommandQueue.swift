@@ -59,7 +59,8 @@ public final class CommandQueue: Sendable {
     }
 
     public let capacity: Int
-    private let pending = Mutex<[Pending]>([])
+    /// The waiting commands, and why commands are refused from now on (set by `close`).
+    private let state = Mutex<(waiting: [Pending], closed: String?)>(([], nil))
     private let wake = Mutex<(@Sendable () -> Void)?>(nil)
 
     public init(capacity: Int = 32) { self.capacity = capacity }
@@ -67,24 +68,40 @@ public final class CommandQueue: Sendable {
     /// Called after each command is queued (from the server's thread).
     public func onSubmit(_ action: (@Sendable () -> Void)?) { wake.withLock { $0 = action } }
 
-    /// Queues `command`; nil when `capacity` commands already wait.
+    /// Queues `command`; nil when `capacity` commands already wait. After `close`, the command comes
+    /// back answered (503 and the reason).
     func submit(_ command: ControlCommand) -> Pending? {
         let item = Pending(command)
-        let accepted = pending.withLock { queue in
-            guard queue.count < capacity else { return false }
-            queue.append(item)
-            return true
+        let outcome: (accepted: Bool, closed: String?) = state.withLock { state in
+            if let reason = state.closed { return (true, reason) }
+            guard state.waiting.count < capacity else { return (false, nil) }
+            state.waiting.append(item)
+            return (true, nil)
         }
-        guard accepted else { return nil }
-        wake.withLock { $0 }?()
+        guard outcome.accepted else { return nil }
+        if let reason = outcome.closed {
+            item.answer(.refused(503, reason))
+        } else {
+            wake.withLock { $0 }?()
+        }
         return item
+    }
+
+    /// Answers every waiting command, and every later one, 503 with `reason` (the window is going).
+    public func close(reason: String) {
+        let left = state.withLock { state in
+            state.closed = reason
+            defer { state.waiting.removeAll() }
+            return state.waiting
+        }
+        for item in left { item.answer(.refused(503, reason)) }
     }
 
     /// Every waiting command, oldest first, for the window to carry out and answer.
     public func take() -> [Pending] {
-        pending.withLock { queue in
-            defer { queue.removeAll(keepingCapacity: true) }
-            return queue
+        state.withLock { state in
+            defer { state.waiting.removeAll(keepingCapacity: true) }
+            return state.waiting
         }
     }
 }

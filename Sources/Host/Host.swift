@@ -11,6 +11,7 @@
 //   Window                        the window, its renderer, texture and canvas; `run(scene:)`
 //   HostError                     one-line reasons, e.g. no display and what to do instead
 //   renderThroughTexture(_:)      a Pixmap through SDL's texture path and back, with no display
+import Control
 import Scenes
 
 /// How to open and run the window.
@@ -39,6 +40,9 @@ public struct HostOptions: Sendable {
     public var soundVolume: Double?
     /// Recorded sounds (`loadSoundFile`) played instead of the built-in ones.
     public var soundFiles: [(kind: SoundEvent.Kind, samples: [Int16])] = []
+    /// The control API's queue of commands and the board the window publishes its state on: the
+    /// window takes commands between frames (a server started beside it fills the queue).
+    public var control: (queue: CommandQueue, board: StateBoard)?
 
     public init(size: (width: Int, height: Int) = (960, 720), title: String = "Roundel", fullscreen: Bool = false,
                 kiosk: Bool = false, screenshot: (path: String, after: Double)? = nil, stats: Bool = false,
@@ -102,7 +106,10 @@ public func runWindow(initialScene: String, options: HostOptions, load: () throw
     guard !loaded.scenes.isEmpty else { return }
     let session = Session(window: window, scenes: loaded.scenes, initialScene: initialScene, options: options,
                           reload: loaded.reload, resources: loaded.resources, check: loaded.check)
+    if let control = options.control { session.attachControl(queue: control.queue, board: control.board) }
     defer {
+        // Commands still waiting are answered now, not after their requests' time runs out.
+        options.control?.queue.close(reason: "the window is closing")
         if options.stats { print(session.stats.summary(pacing: session.pacingDescription)) }
     }
     _ = try session.run()

@@ -57,6 +57,7 @@ public enum SceneCatalog {
         configs.attractAfter = try config.attractAfter()
         configs.typeface = try config.typeface()
         configs.fonts = try config.fontPaths()
+        configs.control = try config.control()
         return configs
     }
 
@@ -109,6 +110,8 @@ public enum SceneCatalog {
         /// `fonts`: the config's own font files, first in the stack.
         public var typeface: Typeface = .sans
         public var fonts: [String] = []
+        /// `control`: the control API for a phone (nil: none).
+        public var control: ControlSettings?
         public init() {}
         public init(wheel: WheelConfig, timer: TimerConfig, pie: PieConfig, clock: ClockConfig) {
             self.wheel = wheel; self.timer = timer; self.pie = pie; self.clock = clock

@@ -1,6 +1,7 @@
 // `roundel [run]`: the window (the default command), showing the wheel unless told otherwise, with
 // every scene that exists a Tab away. `--kiosk` is for a Raspberry Pi at boot (docs/kiosk.md).
 import ArgumentParser
+import Control
 import Host
 import Raster
 import Scenes
@@ -67,6 +68,10 @@ struct Run: ParsableCommand {
     @Flag(help: "Print a frame-time summary on exit.")
     var stats = false
 
+    @Option(help: ArgumentHelp("Serve the control page and API for a phone on this address (default: the config's control.listen, else \(ControlDefaults.listen) when the config has control). 0.0.0.0:PORT for every network.",
+                               valueName: "HOST:PORT"))
+    var control: String?
+
     func run() throws {
         let options = try RunOptions.parse(self)
         if let scene, !SceneCatalog.names.contains(scene) {
@@ -90,10 +95,30 @@ struct Run: ParsableCommand {
                 throw UserError(error.description)
             }
         }
+        let service = try startControl(configs?.control)
+        defer { service?.stop() }
+        host.control = service.map { ($0.queue, $0.board) }
         do {
             try runWindow(initialScene: first, options: host) { try loading.wait().get() }
         } catch let error as HostError {
             throw UserError(error.description)
         }
+    }
+
+    /// The control API when `--control` or the config's `control` asks for it (nil otherwise).
+    private func startControl(_ settings: ControlSettings?) throws -> ControlService? {
+        if let control, let problem = ControlSettings.listenProblem(control) {
+            throw UserError("roundel: --control \(problem)")
+        }
+        guard control != nil || settings != nil else { return nil }
+        let state: (path: String, isDefault: Bool)
+        do {
+            state = try DrawSetup.statePath(option: self.state, file: try SceneSetup.loadConfig(config))
+        } catch {
+            guard kiosk else { throw error }
+            return nil   // the kiosk shows what is wrong with its config; control waits for a restart
+        }
+        return try ControlService(listen: control ?? settings?.listen ?? ControlDefaults.listen, tokenFile: settings?.tokenFile,
+                                  state: state, kiosk: kiosk)
     }
 }

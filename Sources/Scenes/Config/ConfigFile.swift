@@ -34,7 +34,7 @@ public struct ConfigFile {
     public static let sections = ["wheel", "timer", "pie", "clock"]
     /// Top-level keys beside the sections.
     static let settings = ["state", "station", "scene", "scenes", "display", "input", "attract", "typeface", "fonts", "sound", "theme",
-                           "language", "text", "title"]
+                           "language", "text", "title", "control"]
     /// The most bytes a config file may have (a wheel of 10 000 long names fits in 3 MB).
     public static let fileLimit = 4 << 20
     /// The most font files `fonts` may list.
@@ -132,6 +132,7 @@ public struct ConfigFile {
         _ = try theme()
         _ = try language()
         _ = try textOverrides()
+        _ = try control()
     }
 
     /// `theme`: the built-in theme every scene takes its colours from (classic when not given).

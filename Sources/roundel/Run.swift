@@ -77,6 +77,9 @@ struct Run: ParsableCommand {
         if let scene, !SceneCatalog.names.contains(scene) {
             throw UserError("roundel: unknown scene '\(scene)' (choose from \(SceneCatalog.names.joined(separator: ", ")))")
         }
+        // The control API first: a mistake in its address or token file is said before anything is written.
+        let service = try startControl()
+        defer { service?.stop() }
         // Fonts, the ring image and the scenes load on another core while the window opens.
         // A window opens at its requested size; a fullscreen one's size is not known yet.
         let windowed = !(options.host.fullscreen || options.host.kiosk)
@@ -95,8 +98,6 @@ struct Run: ParsableCommand {
                 throw UserError(error.description)
             }
         }
-        let service = try startControl(configs?.control)
-        defer { service?.stop() }
         host.control = service.map { ($0.queue, $0.board) }
         do {
             try runWindow(initialScene: first, options: host) { try loading.wait().get() }
@@ -106,14 +107,16 @@ struct Run: ParsableCommand {
     }
 
     /// The control API when `--control` or the config's `control` asks for it (nil otherwise).
-    private func startControl(_ settings: ControlSettings?) throws -> ControlService? {
+    private func startControl() throws -> ControlService? {
         if let control, let problem = ControlSettings.listenProblem(control) {
             throw UserError("roundel: --control \(problem)")
         }
-        guard control != nil || settings != nil else { return nil }
-        let state: (path: String, isDefault: Bool)
+        let settings: ControlSettings?, state: (path: String, isDefault: Bool)
         do {
-            state = try DrawSetup.statePath(option: self.state, file: try SceneSetup.loadConfig(config))
+            let file = try SceneSetup.loadConfig(config)
+            do { settings = try file?.control() } catch { throw UserError(error.description) }
+            guard control != nil || settings != nil else { return nil }
+            state = try DrawSetup.statePath(option: self.state, file: file)
         } catch {
             guard kiosk else { throw error }
             return nil   // the kiosk shows what is wrong with its config; control waits for a restart

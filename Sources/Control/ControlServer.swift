@@ -44,6 +44,9 @@ public final class ControlServer: Sendable {
         port = roundel_mhd_port(started)
     }
 
+    /// Throws what `init` would for `listen` when it is not an address this server can listen on.
+    public static func check(listen: String) throws(ControlError) { _ = try ListenAddress(listen) }
+
     /// Stops listening and waits for the server's threads to end (requests waiting on the window end first).
     public func stop() { daemon.stop() }
 
@@ -87,6 +90,8 @@ private func controlAccess(_ context: UnsafeMutableRawPointer?, _ connection: Op
     guard let context, let connection, let url, let method, let uploadSize, let slot else { return .NO }
     let handler = Unmanaged<ControlHandler>.fromOpaque(context).takeUnretainedValue()
     guard let stored = slot.pointee else {
+        // The window's thread comes first: a request's thread (one a connection) yields the CPU to it.
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, requestNiceness)   // 0: this thread, on Linux
         // The headers: a stranger or an oversized body is answered now, before any body is read.
         let client = clientAddress(connection), now = monotonicSeconds()
         if handler.failures.isBlocked(client, at: now) {
@@ -127,6 +132,10 @@ private func controlAccess(_ context: UnsafeMutableRawPointer?, _ connection: Op
         return reply(connection, handler.carryOut(command))
     }
 }
+
+/// The nice value of a thread answering a request (Linux gives each thread its own): at 10, a busy
+/// server gets about a tenth of a core the window's thread wants, so phones never slow its frames.
+private let requestNiceness: Int32 = 10
 
 /// Frees a request's body when libmicrohttpd is done with it (answered, or the connection went away).
 private func controlCompleted(_ context: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,

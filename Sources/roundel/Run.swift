@@ -77,9 +77,8 @@ struct Run: ParsableCommand {
         if let scene, !SceneCatalog.names.contains(scene) {
             throw UserError("roundel: unknown scene '\(scene)' (choose from \(SceneCatalog.names.joined(separator: ", ")))")
         }
-        // The control API first: a mistake in its address or token file is said before anything is written.
-        let service = try startControl()
-        defer { service?.stop() }
+        // The control API's settings first: a mistake in its address or token file is said before anything is written.
+        let control = try controlSettings()
         // Fonts, the ring image and the scenes load on another core while the window opens.
         // A window opens at its requested size; a fullscreen one's size is not known yet.
         let windowed = !(options.host.fullscreen || options.host.kiosk)
@@ -87,6 +86,8 @@ struct Run: ParsableCommand {
         let (loading, first, configs) = try SceneSetup.startLoading(
             configPath: config, seed: options.seed, names: names, state: state, station: station, scene: scene, kiosk: kiosk,
             warm: windowed && (options.rotation ?? 0) % 180 == 0 ? expected : nil)
+        let service = try control.map { try ControlService(listen: $0.listen, tokenFile: $0.tokenFile, state: $0.state, kiosk: kiosk) }
+        defer { service?.stop() }
         var host = options.host
         host.rotation = options.rotation ?? configs?.rotation ?? 0
         host.cooldown = configs?.cooldown ?? 1
@@ -106,22 +107,30 @@ struct Run: ParsableCommand {
         }
     }
 
-    /// The control API when `--control` or the config's `control` asks for it (nil otherwise).
-    private func startControl() throws -> ControlService? {
+    /// The control API's address, token file and state when `--control` or the config's `control`
+    /// asks for one (nil otherwise), checked: a desktop window refuses a mistake with one line.
+    private func controlSettings() throws -> (listen: String, tokenFile: String?, state: (path: String, isDefault: Bool))? {
         if let control, let problem = ControlSettings.listenProblem(control) {
             throw UserError("roundel: --control \(problem)")
         }
-        let settings: ControlSettings?, state: (path: String, isDefault: Bool)
         do {
             let file = try SceneSetup.loadConfig(config)
+            let settings: ControlSettings?
             do { settings = try file?.control() } catch { throw UserError(error.description) }
             guard control != nil || settings != nil else { return nil }
-            state = try DrawSetup.statePath(option: self.state, file: file)
+            let listen = control ?? settings?.listen ?? ControlDefaults.listen
+            let state = try DrawSetup.statePath(option: self.state, file: file)
+            do throws(ControlError) {
+                try ControlServer.check(listen: listen)
+                if let tokenFile = settings?.tokenFile { _ = try ControlToken.read(from: tokenFile) }
+            } catch {
+                if kiosk { return (listen, settings?.tokenFile, state) }   // said, and tried again, by the service
+                throw UserError("roundel: \(error.description)")
+            }
+            return (listen, settings?.tokenFile, state)
         } catch {
             guard kiosk else { throw error }
             return nil   // the kiosk shows what is wrong with its config; control waits for a restart
         }
-        return try ControlService(listen: control ?? settings?.listen ?? ControlDefaults.listen, tokenFile: settings?.tokenFile,
-                                  state: state, kiosk: kiosk)
     }
 }

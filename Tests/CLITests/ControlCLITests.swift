@@ -20,9 +20,11 @@ final class ControlCLITests: XCTestCase {
     final class Running {
         let process = Process()
         let log: String
-        init(_ binary: URL, _ arguments: [String], log: String) throws {
+        /// `output`: a file for stdout (else /dev/null).
+        init(_ binary: URL, _ arguments: [String], log: String, output: String? = nil) throws {
             self.log = log
             FileManager.default.createFile(atPath: log, contents: nil)
+            if let output { FileManager.default.createFile(atPath: output, contents: nil) }
             process.executableURL = binary
             process.arguments = arguments
             var environment = ProcessInfo.processInfo.environment
@@ -31,7 +33,7 @@ final class ControlCLITests: XCTestCase {
             environment["XDG_STATE_HOME"] = RoundelBinary.stateHome
             environment["LC_ALL"] = "C"
             process.environment = environment
-            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            process.standardOutput = FileHandle(forWritingAtPath: output ?? "/dev/null")
             process.standardError = FileHandle(forWritingAtPath: log)
             try process.run()
         }

@@ -14,17 +14,34 @@ public enum LoopbackClient {
     /// before all of it is sent (a 413 from the headers), the rest is not sent and the answer read.
     public static func request(port: UInt16, method: String, path: String, token: String? = nil,
                         body: [UInt8] = [], chunked: Bool = false) -> LoopbackResponse? {
+        guard let fd = connect(port: port) else { return nil }
+        defer { close(fd) }
+        return request(on: fd, method: method, path: path, token: token, body: body, chunked: chunked)
+    }
+
+    /// A socket connected to 127.0.0.1:`port` (nil if the connection failed), for `request(on:…)`;
+    /// the caller closes it. (To hold many connections open at once before any sends its request.)
+    public static func connect(port: UInt16) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { return nil }
+        guard connected == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    /// Sends a request on the connected socket `fd` and reads the answer (nil: none, or the server
+    /// closed the connection).
+    public static func request(on fd: Int32, method: String, path: String, token: String? = nil,
+                               body: [UInt8] = [], chunked: Bool = false) -> LoopbackResponse? {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         if let token { head += "Authorization: Bearer \(token)\r\n" }
         if chunked { head += "Transfer-Encoding: chunked\r\n" } else if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }

@@ -56,6 +56,7 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "Files"),
         .target(name: "Raster", dependencies: ["CWchar"], swiftSettings: cpuSettings),
         .target(name: "BitmapFont", dependencies: ["Raster", "CFriBidi", "Files", "PNGCodec"], swiftSettings: cpuSettings),
@@ -63,9 +64,11 @@ let package = Package(
         .target(name: "Motion", swiftSettings: cpuSettings),
         .target(name: "Draws", dependencies: ["Motion", "CSQLite", "CPostgres", "Files"], swiftSettings: cpuSettings),
         .target(name: "Scenes", dependencies: ["Raster", "BitmapFont", "Motion", "PNGCodec", "Draws", "Files"], swiftSettings: cpuSettings),
-        .target(name: "Host", dependencies: ["Scenes", "Control", "CSDL2", "CSystemd", "CX11", "PNGCodec", "Raster", "Files"], swiftSettings: cpuSettings),
+        .target(name: "Host", dependencies: ["Scenes", "Control", "CSDL2", "CSystemd", "CX11", "PNGCodec", "Raster", "Files", "QR"], swiftSettings: cpuSettings),
         // The kiosk's control API (HTTP through libmicrohttpd's own threads), beside Host: no SDL here.
         .target(name: "Control", dependencies: ["Scenes", "Draws", "CMicroHTTPD"], swiftSettings: cpuSettings),
+        // The control page's link as a QR code (libqrencode), for the terminal and the window alike.
+        .target(name: "QR", dependencies: ["CQREncode"], swiftSettings: cpuSettings),
         .executableTarget(name: "roundel", dependencies: [
             "Host", "Scenes", "PNGCodec", "Raster", "BitmapFont", "Draws", "CWebP", "Files",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

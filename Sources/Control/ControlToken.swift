@@ -7,7 +7,7 @@ import Glibc
 /// Why the control server cannot start: one line naming the file or address and what is wrong.
 public struct ControlError: Error, Equatable, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }
 
 public struct ControlToken: Sendable {

@@ -34,7 +34,7 @@ public struct ConfigFile {
     public static let sections = ["wheel", "timer", "pie", "clock"]
     /// Top-level keys beside the sections.
     static let settings = ["state", "station", "scene", "scenes", "display", "input", "attract", "typeface", "fonts", "sound", "theme",
-                           "language", "text", "title"]
+                           "language", "text", "title", "control"]
     /// The most bytes a config file may have (a wheel of 10 000 long names fits in 3 MB).
     public static let fileLimit = 4 << 20
     /// The most font files `fonts` may list.

@@ -78,6 +78,8 @@ let package = Package(
         .target(name: "TestDisplay", path: "Tests/TestDisplay"),
         // A raw-socket HTTP client for the control API's tests (what a browser would not send, too).
         .target(name: "TestLoopback", path: "Tests/TestLoopback"),
+        // A real QR decoder (zbarimg) for the tests of the control page's QR code.
+        .target(name: "TestScanner", path: "Tests/TestScanner"),
         // The PostgreSQL server `make test` starts (scripts/test-postgres.sh): a database each, outages.
         .target(name: "TestPostgres", path: "Tests/TestPostgres"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "Snapshot", "Motion"], exclude: ["References"]),
@@ -87,8 +89,9 @@ let package = Package(
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion", "TestPostgres"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
-        .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite", "TestDisplay", "TestPostgres"], exclude: ["Fixtures"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "Control", "Scenes", "Raster", "Motion", "CSDL2", "CX11", "Draws", "TestDisplay", "TestPostgres", "TestLoopback"]),
+        .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite", "TestDisplay", "TestPostgres", "TestScanner"], exclude: ["Fixtures"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "Control", "Scenes", "Raster", "Motion", "CSDL2", "CX11", "Draws", "TestDisplay", "TestPostgres", "TestLoopback", "QR", "TestScanner"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "Scenes", "TestLoopback"]),
+        .testTarget(name: "QRTests", dependencies: ["QR", "Raster", "PNGCodec", "TestScanner"]),
     ] + fuzzTargets
 )

@@ -19,7 +19,7 @@ final class ControlLinkOverlay: Scene {
     static let duration = 60.0
     static let quietZone = 4
     /// The modules and the panel for the last frame size (drawn each frame while the scene beneath moves).
-    private var cached: (size: Size, layout: Layout, modules: Path)?
+    private var cached: (size: Size, layout: Layout, scrim: Path, panel: Path, modules: Path)?
 
     init(_ scene: Scene, link: String, code: QRCode, since: Double, fonts: FontStack?) {
         self.scene = scene
@@ -89,15 +89,16 @@ final class ControlLinkOverlay: Scene {
                     x = end
                 }
             }
-            cached = (size, layout, modules)
+            let box = layout.panel
+            cached = (size, layout, Path.rect(Rect(x: 0, y: 0, width: size.width, height: size.height)),
+                      Path.rect(Rect(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height))), modules)
         }
-        guard let (_, layout, modules) = cached else { return }
-        canvas.fill(Path.rect(Rect(x: 0, y: 0, width: size.width, height: size.height)), color: Color(rgb: 0x000000, alpha: 150))
-        let panel = layout.panel
-        canvas.fill(Path.rect(Rect(x: Double(panel.x), y: Double(panel.y), width: Double(panel.width), height: Double(panel.height))), color: .white)
+        guard let (_, layout, scrim, panel, modules) = cached else { return }
+        canvas.fill(scrim, color: Color(rgb: 0x000000, alpha: 150))
+        canvas.fill(panel, color: .white)
         canvas.fill(modules, color: .black)
         guard let fonts else { return }
-        let room = Double(panel.width) - layout.textSize
+        let room = Double(layout.panel.width) - layout.textSize
         for (text, centre) in zip([address, "Phone control: scan, then any key or tap closes this."], layout.lines) {
             let width = fonts.measure(text, size: layout.textSize).width   // smaller when it does not fit
             let size = width > room ? layout.textSize * room / width : layout.textSize

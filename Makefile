@@ -14,8 +14,9 @@ APT_PACKAGES += libmicrohttpd-dev libqrencode-dev
 # storage tests loop-mount, and python3 leaves an earlier Roundel's WAL there; libfaketime sets the
 # wall clock a window sees while it runs (WallClockTests). man-db and bsdextrautils (col) read the
 # installed roundel(1) (scripts/test-install.sh). postgresql is the server the tests and benchmarks of
-# the record on PostgreSQL run against (WITH_TEST_POSTGRES).
-TEST_PACKAGES := ffmpeg time xdotool xclip e2fsprogs python3 faketime tzdata man-db bsdextrautils postgresql
+# the record on PostgreSQL run against (WITH_TEST_POSTGRES). zbar-tools (zbarimg) reads the control
+# page's QR codes back from the terminal's and the window's pictures, as a phone would.
+TEST_PACKAGES := ffmpeg time xdotool xclip e2fsprogs python3 faketime tzdata man-db bsdextrautils postgresql zbar-tools
 # A command run with a PostgreSQL server of its own (scripts/test-postgres.sh run: a temporary folder,
 # a unix socket only, the ROUNDEL_TEST_PG* variables exported), stopped however the command ends.
 WITH_TEST_POSTGRES := scripts/test-postgres.sh run

@@ -56,6 +56,7 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "Files"),
         .target(name: "Raster", dependencies: ["CWchar"], swiftSettings: cpuSettings),
         .target(name: "BitmapFont", dependencies: ["Raster", "CFriBidi", "Files", "PNGCodec"], swiftSettings: cpuSettings),
@@ -63,9 +64,11 @@ let package = Package(
         .target(name: "Motion", swiftSettings: cpuSettings),
         .target(name: "Draws", dependencies: ["Motion", "CSQLite", "CPostgres", "Files"], swiftSettings: cpuSettings),
         .target(name: "Scenes", dependencies: ["Raster", "BitmapFont", "Motion", "PNGCodec", "Draws", "Files"], swiftSettings: cpuSettings),
-        .target(name: "Host", dependencies: ["Scenes", "Control", "CSDL2", "CSystemd", "CX11", "PNGCodec", "Raster", "Files"], swiftSettings: cpuSettings),
+        .target(name: "Host", dependencies: ["Scenes", "Control", "CSDL2", "CSystemd", "CX11", "PNGCodec", "Raster", "Files", "QR"], swiftSettings: cpuSettings),
         // The kiosk's control API (HTTP through libmicrohttpd's own threads), beside Host: no SDL here.
         .target(name: "Control", dependencies: ["Scenes", "Draws", "CMicroHTTPD"], swiftSettings: cpuSettings),
+        // The control page's link as a QR code (libqrencode), for the terminal and the window alike.
+        .target(name: "QR", dependencies: ["CQREncode"], swiftSettings: cpuSettings),
         .executableTarget(name: "roundel", dependencies: [
             "Host", "Control", "Scenes", "PNGCodec", "Raster", "BitmapFont", "Draws", "CWebP", "Files",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -75,6 +78,8 @@ let package = Package(
         .target(name: "TestDisplay", path: "Tests/TestDisplay"),
         // A raw-socket HTTP client for the control API's tests (what a browser would not send, too).
         .target(name: "TestLoopback", path: "Tests/TestLoopback"),
+        // A real QR decoder (zbarimg) for the tests of the control page's QR code.
+        .target(name: "TestScanner", path: "Tests/TestScanner"),
         // The PostgreSQL server `make test` starts (scripts/test-postgres.sh): a database each, outages.
         .target(name: "TestPostgres", path: "Tests/TestPostgres"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "Snapshot", "Motion"], exclude: ["References"]),
@@ -84,8 +89,9 @@ let package = Package(
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion", "TestPostgres"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
-        .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite", "TestDisplay", "TestPostgres", "TestLoopback"], exclude: ["Fixtures"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "Control", "Scenes", "Raster", "Motion", "CSDL2", "CX11", "Draws", "TestDisplay", "TestPostgres", "TestLoopback"]),
+        .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite", "TestDisplay", "TestPostgres", "TestLoopback", "TestScanner"], exclude: ["Fixtures"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "Control", "Scenes", "Raster", "Motion", "CSDL2", "CX11", "Draws", "TestDisplay", "TestPostgres", "TestLoopback", "QR", "TestScanner"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "Scenes", "TestLoopback"]),
+        .testTarget(name: "QRTests", dependencies: ["QR", "Raster", "PNGCodec", "TestScanner"]),
     ] + fuzzTargets
 )

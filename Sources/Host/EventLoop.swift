@@ -12,6 +12,7 @@ import CSDL2
 import Files
 import Draws
 import Glibc
+import QR
 import Raster
 import Scenes
 
@@ -132,8 +133,33 @@ final class Session {
     var scene: Scene {
         let base: Scene
         if let problemOverlay, problemOverlay.scene === scenes[current] { base = problemOverlay } else { base = scenes[current] }
-        if let notice, notice.scene === base { return notice }
-        return base
+        let shown: Scene = if let notice, notice.scene === base { notice } else { base }
+        guard let linkOverlay else { return shown }
+        linkOverlay.scene = shown
+        return linkOverlay
+    }
+
+    /// The control page's QR code over the scene (Ctrl+Alt+L), until a key, a tap or its time is up.
+    private var linkOverlay: ControlLinkOverlay?
+
+    /// Ctrl+Alt+L: the QR code of `options.controlLink`, or a note that there is no control page.
+    private func showControlLink() {
+        guard let link = options.controlLink else { return showNotice("No control page: the config has no \"control\"") }
+        do {
+            let code = try QRCode(link)
+            linkOverlay = ControlLinkOverlay(scene, link: link, code: code, since: clock.seconds, fonts: resources?.fonts)
+        } catch {
+            logLine("roundel: the control page's link: \(error.description)")
+        }
+    }
+
+    /// Whether `event` closes the QR code: a key pressed (not a repeat), a click or touch, a button.
+    private static func closesLinkOverlay(_ event: SDL_Event) -> Bool {
+        switch SDL_EventType(event.type) {
+        case SDL_KEYDOWN: event.key.repeat == 0
+        case SDL_MOUSEBUTTONDOWN, SDL_FINGERDOWN, SDL_JOYBUTTONDOWN, SDL_CONTROLLERBUTTONDOWN: true
+        default: false
+        }
     }
 
     /// A note of the window's over the scene for a few seconds (a file it wrote, and where).
@@ -184,6 +210,10 @@ final class Session {
             }
             if let change = scene.nextChange(after: lastDrawn), change <= now { needsFrame = true }
             if let notice, now >= notice.until { self.notice = nil }
+            if let linkOverlay, now >= linkOverlay.until {
+                self.linkOverlay = nil
+                needsFrame = true
+            }
             if appeared.insert(ObjectIdentifier(scenes[current])).inserted {
                 scenes[current].didAppear(at: now)
                 needsFrame = true
@@ -267,6 +297,11 @@ final class Session {
         // An input may change what the scene will sound like from now on (a spin starts).
         audio?.sceneChanged(at: clock.seconds)
         repeat {
+            if linkOverlay != nil, Session.closesLinkOverlay(event) {
+                linkOverlay = nil   // the key or tap only closes it
+                needsFrame = true
+                continue
+            }
             switch response(to: event, kiosk: options.kiosk, editing: scene.wantsTextInput, panel: scene.takesPanelKeys) {
             case .quit(let reason): return reason
             case .redraw: needsFrame = true
@@ -337,6 +372,9 @@ final class Session {
                 needsFrame = true
             case .screenshot:
                 screenshot = true
+                needsFrame = true
+            case .showControlLink:
+                showControlLink()
                 needsFrame = true
             case .paste:
                 scene.handle(pasted(), at: clock.seconds, frameSize: window.frameSize)

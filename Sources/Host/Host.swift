@@ -36,6 +36,9 @@ public struct HostOptions: Sendable {
     /// Seconds after Space, Enter or an arcade button acted during which another press does nothing
     /// (config `input.cooldown`): a held or bouncing button does not queue spins.
     public var cooldown: Double
+    /// The control page's link with its token (http://ADDRESS:PORT/#token=…), shown as a QR code on
+    /// Ctrl+Alt+L; nil: no control page, the chord says so.
+    public var controlLink: String?
     /// Sound volume 0…1 (config `sound`); nil: no audio device is opened (tests, `--screenshot`).
     public var soundVolume: Double?
     /// Recorded sounds (`loadSoundFile`) played instead of the built-in ones.

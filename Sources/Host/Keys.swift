@@ -8,7 +8,7 @@
 // keyboard layout); Enter, Esc, Backspace, Delete, Up and Down edit; Ctrl+V pastes; nothing else acts.
 // A kiosk with several scenes switches to the next on a touch held 1.5 s in a corner of the screen
 // (the corners take no taps there). In kiosk mode Esc, Q, F, R, E, pastes, drops and closing the window do nothing; Ctrl+Alt+Q quits (and
-// SIGTERM, which SDL turns into SDL_QUIT, so `systemctl stop` works). Key repeats count only for + and −
+// SIGTERM, which SDL turns into SDL_QUIT, so `systemctl stop` works); Ctrl+Alt+L shows the control page's QR code. Key repeats count only for + and −
 // (and, while typing, Backspace, Delete, Up and Down).
 import CSDL2
 import Raster
@@ -30,6 +30,8 @@ enum EventResponse: Equatable {
     case toggleMute
     /// F12: save the presented frame as a PNG in the current directory.
     case screenshot
+    /// Ctrl+Alt+L: the control page's link as a QR code, for the operator's phone.
+    case showControlLink
     /// Ctrl+V: the host reads the clipboard and hands its text to the scene.
     case paste
     /// A file dropped on the window (its path) and text dropped on it.
@@ -118,6 +120,7 @@ func keyResponse(sym: UInt32, modifiers: UInt32, isRepeat: Bool, kiosk: Bool) ->
     func any(_ keys: SDL_KeyCode...) -> Bool { keys.contains { $0.rawValue == sym } }
     let ctrl = modifiers & UInt32(KMOD_CTRL.rawValue) != 0, alt = modifiers & UInt32(KMOD_ALT.rawValue) != 0
     if any(SDLK_q) && ctrl && alt { return .quit(.quitChord) }
+    if any(SDLK_l) && ctrl && alt { return isRepeat ? .ignore : .showControlLink }
     if any(SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS) { return .input(.increase) }
     if any(SDLK_MINUS, SDLK_KP_MINUS) { return .input(.decrease) }
     if isRepeat { return .ignore }

@@ -35,7 +35,7 @@ struct Roundel: ParsableCommand {
             (man roundel-config; docs/configuration.md in the source).
             """,
         version: "roundel \(Roundel.version)",
-        subcommands: [Run.self, Render.self, Record.self, Trace.self, Spin.self, History.self, Reset.self, State.self, Bench.self],
+        subcommands: [Run.self, Render.self, Record.self, Trace.self, Spin.self, History.self, Reset.self, State.self, ControlLinkCommand.self, Bench.self],
         defaultSubcommand: Run.self)
 
     /// The release this source is (`roundel --version`); raised with each release.

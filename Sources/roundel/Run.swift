@@ -16,7 +16,8 @@ struct Run: ParsableCommand {
             scenes (wheel, timer, pie, clock); + and - change a numbered wheel's slices; R restarts \
             the scene (on the wheel, pressed twice: a new event, every name and prize back); Ctrl+V \
             or a dropped text file sets the wheel's entries, one a line; E opens the entry editor; S \
-            the settings; F fullscreen; M sound off and on; F12 saves a screenshot; Esc or Q quits.
+            the settings; F fullscreen; M sound off and on; F12 saves a screenshot; Ctrl+Alt+L shows \
+            the control page's QR code (roundel control-link) for 60 s; Esc or Q quits.
 
             --kiosk: fullscreen, no cursor, no screen saver; only Ctrl+Alt+Q quits, and R, E, S, \
             pastes and drops do nothing; with input.operatorPin in the config, five taps in the top \

@@ -144,7 +144,8 @@ final class Session {
 
     /// Ctrl+Alt+L: the QR code of `options.controlLink`, or a note that there is no control page.
     private func showControlLink() {
-        guard let link = options.controlLink else { return showNotice("No control page: the config has no \"control\"") }
+        guard let source = options.controlLink else { return showNotice("No control page: the config has no \"control\"") }
+        guard let link = source() else { return showNotice("The control page has not started: see the journal") }
         do {
             let code = try QRCode(link)
             linkOverlay = ControlLinkOverlay(scene, link: link, code: code, since: clock.seconds, fonts: resources?.fonts)

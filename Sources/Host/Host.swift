@@ -37,8 +37,9 @@ public struct HostOptions: Sendable {
     /// (config `input.cooldown`): a held or bouncing button does not queue spins.
     public var cooldown: Double
     /// The control page's link with its token (http://ADDRESS:PORT/#token=…), shown as a QR code on
-    /// Ctrl+Alt+L; nil: no control page, the chord says so.
-    public var controlLink: String?
+    /// Ctrl+Alt+L, as it is when asked (nil until a kiosk's server has started); nil: no control
+    /// page, the chord says so.
+    public var controlLink: (@Sendable () -> String?)?
     /// Sound volume 0…1 (config `sound`); nil: no audio device is opened (tests, `--screenshot`).
     public var soundVolume: Double?
     /// Recorded sounds (`loadSoundFile`) played instead of the built-in ones.

@@ -5,6 +5,7 @@
 import ArgumentParser
 import Control
 import QR
+import Scenes
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,7 +38,8 @@ struct ControlLinkCommand: ParsableCommand {
 
     func run() throws {
         let file = try SceneSetup.loadConfig(config)
-        let settings = try ControlLinkSettings.read(configPath: config)
+        let settings: ControlSettings
+        do { settings = try file?.control() ?? ControlSettings() } catch { throw UserError(error.description) }
         let listen = self.listen ?? settings.listen ?? ControlDefaults.listen
         // The state's place (when the token is beside it) and the address first: a bad one is said
         // before a token file is made.
@@ -45,7 +47,7 @@ struct ControlLinkCommand: ParsableCommand {
         let link: String
         do throws(ControlError) {
             _ = try PhoneLink.url(listen: listen, interfaces: [], token: ControlToken(value: "check"))
-            let token = try ControlLinkSettings.token(file: settings.tokenFile, state: statePath)
+            let token = try ControlService.token(file: settings.tokenFile, state: statePath)
             link = try PhoneLink.url(listen: listen, interfaces: PhoneLink.interfaceAddresses(), token: token)
         } catch {
             throw UserError("roundel: \(error.description)")

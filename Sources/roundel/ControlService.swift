@@ -18,6 +18,8 @@ final class ControlService: Sendable {
     private let tokenFile: String?
     private let state: (path: String, isDefault: Bool)
     private let server = Mutex<ControlServer?>(nil)
+    /// The link a phone opens (with the token), once the server listens.
+    private let phoneLink = Mutex<String?>(nil)
     private let ended = Atomic<Bool>(false)
     /// Seconds between a kiosk's attempts to start the server.
     static let retryInterval = 10.0
@@ -37,6 +39,9 @@ final class ControlService: Sendable {
         }
     }
 
+    /// The link a phone opens, with its token (nil until the server listens).
+    var link: String? { phoneLink.withLock { $0 } }
+
     /// Stops listening; commands still waiting are answered by the window's closing.
     func stop() {
         ended.store(true, ordering: .sequentiallyConsistent)
@@ -52,6 +57,9 @@ final class ControlService: Sendable {
         let started = try ControlServer(listen: listen, token: token, queue: queue, board: board)
         guard !ended.load(ordering: .sequentiallyConsistent) else { return started.stop() }
         server.withLock { $0 = started }
+        var listening = listen
+        if let colon = listen.lastIndex(of: ":") { listening = listen[..<colon] + ":\(started.port)" }
+        phoneLink.withLock { $0 = try? PhoneLink.url(listen: listening, interfaces: PhoneLink.interfaceAddresses(), token: token) }
         printLine("roundel: control page on http://\(ControlService.host(of: listen)):\(started.port)/ "
                   + "(roundel control-link prints its link with the token)", to: 2)
     }

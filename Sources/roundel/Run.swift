@@ -101,6 +101,7 @@ struct Run: ParsableCommand {
             }
         }
         host.control = service.map { ($0.queue, $0.board) }
+        if let service { host.controlLink = { service.link } }
         do {
             try runWindow(initialScene: first, options: host) { try loading.wait().get() }
         } catch let error as HostError {

@@ -21,7 +21,8 @@ final class ControlLinkWindowTests: XCTestCase {
             let window = try Window(title: "link", width: width, height: height)
             let scene = try XCTUnwrap(SceneCatalog.make("wheel", resources: try sceneResources(), seed: 3))
             var options = HostOptions(screenshot: (path, 0.4))
-            options.controlLink = link
+            let shown = link
+            options.controlLink = { shown }
             let session = Session(window: window, scenes: [scene], initialScene: "wheel", options: options, resources: try sceneResources())
             for (key, modifiers) in keys { pushKey(key, modifiers: modifiers) }
             XCTAssertEqual(try session.run(), .screenshotSaved)

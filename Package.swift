@@ -86,6 +86,6 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite", "TestDisplay", "TestPostgres"], exclude: ["Fixtures"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Control", "Scenes", "Raster", "Motion", "CSDL2", "CX11", "Draws", "TestDisplay", "TestPostgres", "TestLoopback"]),
-        .testTarget(name: "ControlTests", dependencies: ["Control", "Scenes", "TestLoopback"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control", "Scenes", "Draws", "TestLoopback"]),
     ] + fuzzTargets
 )

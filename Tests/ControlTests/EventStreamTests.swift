@@ -60,15 +60,15 @@ final class EventStreamTests: XCTestCase {
 
     func testAQuietStreamGetsKeepalivesAndOutlivesTheIdleTimeout() throws {
         var limits = ControlServer.Limits()
-        limits.keepalive = 1.5
+        limits.keepalive = 2.5
         limits.idleTimeout = 1
         let quick = try ControlServer(listen: "127.0.0.1:0", token: token, queue: CommandQueue(), board: board, limits: limits)
         defer { quick.stop() }
         let stream = try open(quick)
         XCTAssertEqual(stream.next(within: 1), event(board.current))
-        XCTAssertNil(stream.next(within: 1.2), "a keepalive only after 1.5 s of silence")
+        XCTAssertNil(stream.next(within: 2.2), "a keepalive only after 2.5 s of silence")
         XCTAssertEqual(stream.next(within: 1), ": keepalive\n\n")
-        XCTAssertEqual(stream.next(within: 2), ": keepalive\n\n", "and again 1.5 s later, the stream kept past the idle timeout")
+        XCTAssertEqual(stream.next(within: 3), ": keepalive\n\n", "and again 2.5 s later, the stream kept past the idle timeout")
         var next = board.current
         next.scene = "timer"
         board.publish(next)

@@ -1,7 +1,8 @@
 // The control server: GNU libmicrohttpd with its own threads (one polls, one a connection, at most
-// `connectionLimit` connections: more are refused by the library, never queued without bound), so
+// `Limits.connections`: more are refused by the library, never queued without bound), so
 // nothing here runs on the window's thread. A request is read whole (at most 64 KB of body), checked
-// by `ControlRoutes`, and answered from the published state or by the window through the
+// by `ControlRoutes`, and answered from the published state (at once, or as an `EventStream` that
+// its thread keeps writing), from the record (`HistoryCSV`), or by the window through the
 // `CommandQueue` (its thread waits at most `replyTimeout` s for the answer).
 import CMicroHTTPD
 import Glibc

@@ -13,6 +13,10 @@ enum ControlRoutes {
     enum Action: Equatable {
         /// Answered by the server from the published state.
         case state
+        /// The published state as server-sent events (EventStream).
+        case events
+        /// The record of draws as CSV (HistoryCSV).
+        case history
         /// Answered by the window.
         case command(ControlCommand)
     }
@@ -20,6 +24,7 @@ enum ControlRoutes {
     /// The paths and the one method each takes.
     static let methods: [String: String] = [
         "/api/state": "GET", "/api/spin": "POST", "/api/scene": "POST", "/api/timer": "POST", "/api/event": "POST",
+        "/api/events": "GET", "/api/history.csv": "GET",
     ]
 
     /// The action a request asks for, or the refusal it gets (and the `Allow` header of a 405).
@@ -36,6 +41,8 @@ enum ControlRoutes {
         }
         switch path {
         case "/api/state": return .success(.state)
+        case "/api/events": return .success(.events)
+        case "/api/history.csv": return .success(.history)
         case "/api/spin": return .success(.command(.spin))
         case "/api/event": return .success(.command(.newEvent))
         case "/api/scene":
@@ -78,8 +85,9 @@ enum ControlRoutes {
         }
     }
 
-    /// `text` cut to 80 characters of printable ASCII (a path or method is the client's, quoted back in a reply).
-    static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.prefix(80).map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? $0 : "?" }))
+    /// `text` cut to `limit` characters of printable ASCII, anything else a "?" (a path or method is
+    /// the client's, quoted back in a reply; a header's value must be one line).
+    static func printable(_ text: String, limit: Int = 80) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit).map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? $0 : "?" }))
     }
 }

@@ -1,7 +1,8 @@
 // The control server: GNU libmicrohttpd with its own threads (one polls, one a connection, at most
-// `connectionLimit` connections: more are refused by the library, never queued without bound), so
+// `Limits.connections`: more are refused by the library, never queued without bound), so
 // nothing here runs on the window's thread. A request is read whole (at most 64 KB of body), checked
-// by `ControlRoutes`, and answered from the published state or by the window through the
+// by `ControlRoutes`, and answered from the published state (at once, or as an `EventStream` that
+// its thread keeps writing), from the record (`HistoryCSV`), or by the window through the
 // `CommandQueue` (its thread waits at most `replyTimeout` s for the answer).
 import CMicroHTTPD
 import Glibc
@@ -15,29 +16,40 @@ public final class ControlServer: Sendable {
     /// Limits: connections at once, header memory a connection, seconds an idle connection is kept,
     /// seconds a request waits for the window.
     public struct Limits: Sendable {
-        public var connections: UInt32 = 64
+        /// Each connection holds a thread while it is open (see `threadStackSize`).
+        public var connections: UInt32 = 256
         public var memoryPerConnection = 32 * 1024
         public var idleTimeout: UInt32 = 10
         public var replyTimeout = 3.0
         /// Requests without the right token answered 401 from one address in `failurePeriod` s; then 429.
         public var failedAttempts = 10
         public var failurePeriod = 60.0
+        /// The stack of each of the server's threads: 1 MB, where glibc's default is 8 MB (address
+        /// space, memory only where touched). The deepest body the JSON reader takes (512 levels)
+        /// needs about 700 KB in a debug build (docs/architecture.md).
+        public var threadStackSize = 1024 * 1024
+        /// Event streams (GET /api/events) open at once, and seconds of silence before a keepalive.
+        public var eventStreams = 16
+        public var keepalive = 15.0
         public init() {}
     }
 
     /// Listens on `listen` ("HOST:PORT", "[IPv6]:PORT"; port 0 for any) until `stop` or deinit.
+    /// `statePath` is the record GET /api/history.csv reads (a file or a postgresql:// URI; nil: none).
     public init(listen: String, token: ControlToken, queue: CommandQueue, board: StateBoard,
-                limits: Limits = Limits()) throws(ControlError) {
+                statePath: String? = nil, limits: Limits = Limits()) throws(ControlError) {
         let address = try ListenAddress(listen)
         handler = ControlHandler(token: token, queue: queue, board: board, replyTimeout: limits.replyTimeout,
-                                 failures: FailedAttempts(budget: limits.failedAttempts, period: limits.failurePeriod))
+                                 failures: FailedAttempts(budget: limits.failedAttempts, period: limits.failurePeriod),
+                                 statePath: statePath,
+                                 streams: EventStreams(board: board, limit: limits.eventStreams, keepalive: limits.keepalive))
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
             | MHD_USE_AUTO.rawValue | MHD_USE_ERROR_LOG.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let context = Unmanaged.passUnretained(handler).toOpaque()
         let started = address.withSockaddr { sockaddr in
             roundel_mhd_start(flags, sockaddr, controlAccess, context, controlCompleted,
-                              limits.connections, limits.memoryPerConnection, limits.idleTimeout)
+                              limits.connections, limits.memoryPerConnection, limits.idleTimeout, limits.threadStackSize)
         }
         guard let started else { throw ControlError("control: cannot listen on \(listen) (in use, or not this machine's address)") }
         daemon = Handle(started)
@@ -47,10 +59,14 @@ public final class ControlServer: Sendable {
     /// Throws what `init` would for `listen` when it is not an address this server can listen on.
     public static func check(listen: String) throws(ControlError) { _ = try ListenAddress(listen) }
 
-    /// Stops listening and waits for the server's threads to end (requests waiting on the window end first).
-    public func stop() { daemon.stop() }
+    /// Stops listening and waits for the server's threads to end (event streams end at once; requests
+    /// waiting on the window end first).
+    public func stop() {
+        handler.streams.stopAll()
+        daemon.stop()
+    }
 
-    deinit { daemon.stop() }
+    deinit { stop() }
 
     /// The daemon, stopped once.
     private final class Handle: @unchecked Sendable {   // the pointer is only used under `lock`
@@ -128,6 +144,22 @@ private func controlAccess(_ context: UnsafeMutableRawPointer?, _ connection: Op
         return reply(connection, refusal.reply, header: refusal.allow.map { ("Allow", $0) })
     case .success(.state):
         return reply(connection, .done(handler.board.current.json))
+    case .success(.events):
+        switch handler.streams.begin() {
+        case .failure(let refusal): return reply(connection, refusal.reply)
+        case .success(let stream):
+            // The connection may stay quiet for a keepalive's interval: its idle timeout is longer.
+            return roundel_mhd_stream(connection, eventStreamRead, Unmanaged.passRetained(stream).toOpaque(), eventStreamRelease,
+                                      "text/event-stream", UInt32(handler.streams.keepalive.rounded(.up)) * 2)
+        }
+    case .success(.history):
+        switch HistoryCSV.read(statePath: handler.statePath) {
+        case .failure(let refusal): return reply(connection, refusal.reply)
+        case .success(let document):
+            return respond(connection, status: 200, body: Array(document.csv.utf8), headers: [
+                ("Content-Type", HistoryCSV.contentType), ("Content-Disposition", HistoryCSV.disposition), ("Cache-Control", "no-store"),
+            ] + (document.warning.map { [("X-Roundel-Warning", $0)] } ?? []))
+        }
     case .success(.command(let command)):
         return reply(connection, handler.carryOut(command))
     }
@@ -171,6 +203,17 @@ private func reply(_ connection: OpaquePointer, _ value: ControlReply, header: (
     }
 }
 
+/// Queues `status` with a copy of `body` and these headers.
+private func respond(_ connection: OpaquePointer, status: Int, body: [UInt8], headers: [(String, String)]) -> MHD_Result {
+    let response = body.withUnsafeBytes {
+        MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+    }
+    guard let response else { return .NO }
+    defer { MHD_destroy_response(response) }
+    for (name, value) in headers { MHD_add_response_header(response, name, value) }
+    return MHD_queue_response(connection, UInt32(status), response)
+}
+
 /// What the server's threads share: the token, the queue to the window and the published state.
 final class ControlHandler: Sendable {
     let token: ControlToken
@@ -178,9 +221,15 @@ final class ControlHandler: Sendable {
     let board: StateBoard
     let replyTimeout: Double
     let failures: FailedAttempts
+    /// The record GET /api/history.csv reads (nil: none kept).
+    let statePath: String?
+    let streams: EventStreams
 
-    init(token: ControlToken, queue: CommandQueue, board: StateBoard, replyTimeout: Double, failures: FailedAttempts) {
+    init(token: ControlToken, queue: CommandQueue, board: StateBoard, replyTimeout: Double, failures: FailedAttempts,
+         statePath: String?, streams: EventStreams) {
         self.failures = failures
+        self.statePath = statePath
+        self.streams = streams
         self.token = token
         self.queue = queue
         self.board = board

@@ -1,8 +1,8 @@
 // What GET /api/state shows: a copy of the window's state that the window publishes when it changes
 // (a spin starts or lands, the scene changes, a new event) and the server's threads read at any time.
 // Plain values only: the server never touches a scene.
-import Synchronization
 import Draws
+import Glibc
 
 /// The state a phone sees. Chances are 0…1; `stockLeft` is nil for an entry without stock.
 public struct ControlState: Sendable, Equatable {
@@ -73,14 +73,70 @@ public struct ControlState: Sendable, Equatable {
 }
 
 /// The latest published state, shared between the window (writer) and the server's threads (readers).
-public final class StateBoard: Sendable {
-    private let state: Mutex<ControlState>
+/// Each change counts one `version`; an event stream's thread waits for the next one (`wait`) on a
+/// pthread mutex and condition with a CLOCK_MONOTONIC deadline (Swift 6.0's Mutex has no wait).
+public final class StateBoard: @unchecked Sendable {   // `state` and `version` are only touched under `lock`
+    private var state: ControlState
+    private var version: UInt64 = 0
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    public init(_ initial: ControlState = ControlState()) { state = Mutex(initial) }
+    public init(_ initial: ControlState = ControlState()) {
+        state = initial
+        pthread_mutex_init(lock, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(changed, &attributes)
+        pthread_condattr_destroy(&attributes)
+    }
 
-    /// Replaces the state (the window, when something a phone shows has changed).
-    public func publish(_ new: ControlState) { state.withLock { $0 = new } }
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(lock)
+        changed.deallocate()
+        lock.deallocate()
+    }
+
+    /// Replaces the state (the window, when something a phone shows has changed); a state equal to
+    /// the one shown counts no change.
+    public func publish(_ new: ControlState) {
+        pthread_mutex_lock(lock)
+        if new != state {
+            state = new
+            version &+= 1
+            pthread_cond_broadcast(changed)
+        }
+        pthread_mutex_unlock(lock)
+    }
 
     /// A copy of the latest state.
-    public var current: ControlState { state.withLock { $0 } }
+    public var current: ControlState { latest.state }
+
+    /// The latest state and its version.
+    var latest: (state: ControlState, version: UInt64) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return (state, version)
+    }
+
+    /// Waits until the version is past `version`, `deadline` (CLOCK_MONOTONIC) passes, or `stopped`
+    /// says so (asked under the lock; whoever makes it true calls `wakeAll` after). The state then,
+    /// or nil when nothing changed.
+    func wait(after version: UInt64, until deadline: timespec, unless stopped: () -> Bool) -> (state: ControlState, version: UInt64)? {
+        var deadline = deadline
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        while self.version == version && !stopped() {
+            if pthread_cond_timedwait(changed, lock, &deadline) == ETIMEDOUT { break }
+        }
+        return self.version == version || stopped() ? nil : (state, self.version)
+    }
+
+    /// Wakes every `wait` to ask its `stopped` again.
+    func wakeAll() {
+        pthread_mutex_lock(lock)
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(lock)
+    }
 }

@@ -54,7 +54,7 @@ final class ControlService: Sendable {
 
     private func start() throws(ControlError) {
         let token = try ControlService.token(file: tokenFile, state: state)
-        let started = try ControlServer(listen: listen, token: token, queue: queue, board: board)
+        let started = try ControlServer(listen: listen, token: token, queue: queue, board: board, statePath: state.path)
         guard !ended.load(ordering: .sequentiallyConsistent) else { return started.stop() }
         server.withLock { $0 = started }
         var listening = listen

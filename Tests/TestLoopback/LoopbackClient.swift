@@ -1,6 +1,7 @@
 // A small HTTP/1.1 client over a raw loopback socket, so the tests can send what a browser would not
 // (a wrong method, a 10 MB body, a chunked body, no token) and read the status, headers and body the
-// server really sent. One request a connection (`Connection: close`).
+// server really sent. One request a connection (`Connection: close`). `LoopbackStream` reads a
+// response that stays open (server-sent events) as it arrives.
 import Glibc
 
 public struct LoopbackResponse: Sendable {
@@ -12,10 +13,12 @@ public struct LoopbackResponse: Sendable {
 public enum LoopbackClient {
     /// Sends a request to 127.0.0.1:`port`. A body is sent in 64 KB pieces; if the server answers
     /// before all of it is sent (a 413 from the headers), the rest is not sent and the answer read.
+    /// `connected` is called once the connection is made, before anything is sent.
     public static func request(port: UInt16, method: String, path: String, token: String? = nil,
-                        body: [UInt8] = [], chunked: Bool = false) -> LoopbackResponse? {
+                        body: [UInt8] = [], chunked: Bool = false, connected: () -> Void = {}) -> LoopbackResponse? {
         guard let fd = connect(port: port) else { return nil }
         defer { close(fd) }
+        connected()
         return request(on: fd, method: method, path: path, token: token, body: body, chunked: chunked)
     }
 
@@ -60,7 +63,7 @@ public enum LoopbackClient {
         return read(fd)
     }
 
-    private static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
@@ -81,8 +84,13 @@ public enum LoopbackClient {
             data += buffer[..<n]
         }
         let text = String(decoding: data, as: UTF8.self)
-        guard let split = text.firstRange(of: "\r\n\r\n") else { return nil }
-        let lines = text[..<split.lowerBound].split(separator: "\r\n")
+        guard let split = text.firstRange(of: "\r\n\r\n"), let (status, headers) = head(text[..<split.lowerBound]) else { return nil }
+        return LoopbackResponse(status: status, headers: headers, body: String(text[split.upperBound...]))
+    }
+
+    /// The status and headers (names lowercased) of a response's head.
+    static func head(_ text: Substring) -> (Int, [String: String])? {
+        let lines = text.split(separator: "\r\n")
         guard let statusLine = lines.first, statusLine.split(separator: " ").count >= 2,
               let status = Int(statusLine.split(separator: " ")[1]) else { return nil }
         var headers: [String: String] = [:]
@@ -90,6 +98,104 @@ public enum LoopbackClient {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingPrefix(" ").description
         }
-        return LoopbackResponse(status: status, headers: headers, body: String(text[split.upperBound...]))
+        return (status, headers)
+    }
+}
+
+/// A GET whose response is read as it comes: its status and headers, then the body (chunked
+/// transfer decoded) a message at a time.
+public final class LoopbackStream {
+    public let status: Int
+    public let headers: [String: String]
+    /// True once the server has ended the body (last chunk) or closed the connection.
+    public private(set) var ended = false
+    private let fd: Int32
+    private var raw: [UInt8] = []
+    private var body: [UInt8] = []
+
+    public init?(port: UInt16, path: String, token: String?) {
+        guard let fd = LoopbackClient.connect(port: port) else { return nil }
+        self.fd = fd
+        var head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+        if let token { head += "Authorization: Bearer \(token)\r\n" }
+        var end: Int?
+        if LoopbackClient.send(fd, Array((head + "\r\n").utf8)) {
+            while end == nil, LoopbackStream.receive(fd, into: &raw, within: 10) == true {
+                end = raw.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound
+            }
+        }
+        guard let end, let (status, headers) = LoopbackClient.head(String(decoding: raw[..<(end - 4)], as: UTF8.self)[...]) else {
+            close(fd)
+            return nil
+        }
+        self.status = status
+        self.headers = headers
+        raw.removeFirst(end)
+        if headers["transfer-encoding"] != "chunked" {   // a refusal: its whole body, then the end
+            let length = headers["content-length"].flatMap { Int($0) } ?? Int.max
+            while raw.count < length, LoopbackStream.receive(fd, into: &raw, within: 10) == true {}
+            body = raw
+            ended = true
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// The body up to and including the next blank line (one server-sent event or comment), waiting at
+    /// most `seconds`; nil if none came by then, or the stream ended first. (Without chunked transfer,
+    /// the whole body.)
+    public func next(within seconds: Double) -> String? {
+        let deadline = now() + seconds
+        while true {
+            decodeChunks()
+            if let split = body.firstRange(of: Array("\n\n".utf8)) {
+                defer { body.removeFirst(split.upperBound) }
+                return String(decoding: body[..<split.upperBound], as: UTF8.self)
+            }
+            if ended {
+                defer { body = [] }
+                return body.isEmpty ? nil : String(decoding: body, as: UTF8.self)
+            }
+            let left = deadline - now()
+            guard left > 0 else { return nil }
+            switch LoopbackStream.receive(fd, into: &raw, within: left) {
+            case true?: continue
+            case false?: return nil
+            case nil: ended = true
+            }
+        }
+    }
+
+    /// Moves whole chunks from `raw` to `body`; the last (empty) chunk ends the stream.
+    private func decodeChunks() {
+        while let line = raw.firstRange(of: Array("\r\n".utf8)) {
+            let sizeText = String(decoding: raw[..<line.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText, radix: 16) else { return }
+            if size == 0 {
+                ended = true
+                return
+            }
+            guard raw.count >= line.upperBound + size + 2 else { return }
+            body += raw[line.upperBound..<(line.upperBound + size)]
+            raw.removeFirst(line.upperBound + size + 2)
+        }
+    }
+
+    /// Waits at most `seconds` for bytes and appends them to `raw`: true when some came, false when
+    /// none came in time, nil when the connection was closed.
+    private static func receive(_ fd: Int32, into raw: inout [UInt8], within seconds: Double) -> Bool? {
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&ready, 1, Int32(max(1, seconds * 1000))) > 0 else { return false }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard n > 0 else { return nil }
+        raw += buffer[..<n]
+        return true
+    }
+
+    private func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

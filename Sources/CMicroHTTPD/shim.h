@@ -58,3 +58,9 @@ static inline void roundel_mhd_client(struct MHD_Connection *connection, char *o
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, out, (socklen_t)size);
     }
 }
+
+/// A response holding a copy of `body`, for the caller to add headers to, queue and destroy (the
+/// control page). The memory mode is named here, in C: Swift imports that enum differently by version.
+static inline struct MHD_Response *roundel_mhd_response(const char *body, size_t length) {
+    return MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
+}

@@ -87,6 +87,8 @@ private func controlAccess(_ context: UnsafeMutableRawPointer?, _ connection: Op
     guard let context, let connection, let url, let method, let uploadSize, let slot else { return .NO }
     let handler = Unmanaged<ControlHandler>.fromOpaque(context).takeUnretainedValue()
     guard let stored = slot.pointee else {
+        // The page needs no token (it carries none of the kiosk's data); a body sent with it is not read.
+        if ControlRoutes.isPage(method: String(cString: method), path: String(cString: url)) { return replyPage(connection) }
         // The headers: a stranger or an oversized body is answered now, before any body is read.
         let client = clientAddress(connection), now = monotonicSeconds()
         if handler.failures.isBlocked(client, at: now) {
@@ -121,6 +123,8 @@ private func controlAccess(_ context: UnsafeMutableRawPointer?, _ connection: Op
     switch ControlRoutes.action(method: String(cString: method), path: String(cString: url), body: body.bytes) {
     case .failure(let refusal):
         return reply(connection, refusal.reply, header: refusal.allow.map { ("Allow", $0) })
+    case .success(.page):
+        return replyPage(connection)
     case .success(.state):
         return reply(connection, .done(handler.board.current.json))
     case .success(.command(let command)):
@@ -160,6 +164,17 @@ private func reply(_ connection: OpaquePointer, _ value: ControlReply, header: (
                               "application/json; charset=utf-8", header?.0, header?.1)
         }
     }
+}
+
+/// Queues the control page (HTML; libmicrohttpd leaves the body out for HEAD) with its headers.
+private func replyPage(_ connection: OpaquePointer) -> MHD_Result {
+    let response = ControlPage.html.withCString { roundel_mhd_response($0, strlen($0)) }
+    guard let response else { return .NO }
+    defer { MHD_destroy_response(response) }
+    MHD_add_response_header(response, "Content-Type", "text/html; charset=utf-8")
+    MHD_add_response_header(response, "Cache-Control", "no-store")
+    for (name, value) in ControlPage.headers { MHD_add_response_header(response, name, value) }
+    return MHD_queue_response(connection, 200, response)
 }
 
 /// What the server's threads share: the token, the queue to the window and the published state.

@@ -75,6 +75,8 @@ let package = Package(
         .target(name: "TestDisplay", path: "Tests/TestDisplay"),
         // A raw-socket HTTP client for the control API's tests (what a browser would not send, too).
         .target(name: "TestLoopback", path: "Tests/TestLoopback"),
+        // Headless Chromium through chromedriver (W3C WebDriver over TestLoopback): the control page's tests.
+        .target(name: "TestBrowser", dependencies: ["TestLoopback"], path: "Tests/TestBrowser"),
         // The PostgreSQL server `make test` starts (scripts/test-postgres.sh): a database each, outages.
         .target(name: "TestPostgres", path: "Tests/TestPostgres"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "Snapshot", "Motion"], exclude: ["References"]),
@@ -86,6 +88,6 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite", "TestDisplay", "TestPostgres"], exclude: ["Fixtures"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Control", "Scenes", "Raster", "Motion", "CSDL2", "CX11", "Draws", "TestDisplay", "TestPostgres", "TestLoopback"]),
-        .testTarget(name: "ControlTests", dependencies: ["Control", "Scenes", "TestLoopback"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control", "Scenes", "PNGCodec", "TestLoopback", "TestBrowser"]),
     ] + fuzzTargets
 )

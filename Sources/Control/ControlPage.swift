@@ -98,7 +98,7 @@ enum ControlPage {
         .row button { flex: 1 1 30%; }
         #scenes button[aria-pressed="true"] { background: var(--fg); color: var(--bg); border-color: var(--fg); }
         #link { font-size: 0.85rem; }
-        code { font-size: 0.95em; overflow-wrap: anywhere; }
+        code { font-size: 0.95em; white-space: nowrap; }
         """#
 
     private static let body = #"""

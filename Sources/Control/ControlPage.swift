@@ -147,6 +147,7 @@ enum ControlPage {
           const $ = (id) => document.getElementById(id);
           let token = null, state = null, busy = false;
           let streaming = false, pollTimer = null, retryTimer = null;
+          let streamed = 0;   // states taken from the event stream: a read of /api/state begun before one is older
 
           // The token: from the link's fragment (then wiped from the address bar), else from this session.
           function takeToken() {
@@ -271,7 +272,11 @@ enum ControlPage {
 
           async function refresh() {
             if (!token) return;
-            try { apply(await (await api("GET", "/api/state")).json()); }
+            const before = streamed;
+            try {
+              const next = await (await api("GET", "/api/state")).json();
+              if (streamed === before) apply(next);
+            }
             catch (e) { if (token) { showError(e.message); $("link").textContent = "Not connected"; } }
           }
 
@@ -338,7 +343,7 @@ enum ControlPage {
                   buffer = buffer.slice(end + 1);
                   if (line.endsWith("\r")) line = line.slice(0, -1);
                   if (line === "") {
-                    if (data.length > 0 && (kind === "" || kind === "state")) apply(JSON.parse(data.join("\n")));
+                    if (data.length > 0 && (kind === "" || kind === "state")) { streamed += 1; apply(JSON.parse(data.join("\n"))); }
                     data = [];
                     kind = "";
                   } else if (line.startsWith("data:")) {

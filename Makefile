@@ -17,6 +17,9 @@ APT_PACKAGES += libmicrohttpd-dev libqrencode-dev
 # the record on PostgreSQL run against (WITH_TEST_POSTGRES). zbar-tools (zbarimg) reads the control
 # page's QR codes back from the terminal's and the window's pictures, as a phone would.
 TEST_PACKAGES := ffmpeg time xdotool xclip e2fsprogs python3 faketime tzdata man-db bsdextrautils postgresql zbar-tools
+# Headless Chromium and its chromedriver open the kiosk's phone control page as a phone would
+# (ControlPageTests, through Tests/TestBrowser).
+TEST_PACKAGES += chromium chromium-driver
 # A command run with a PostgreSQL server of its own (scripts/test-postgres.sh run: a temporary folder,
 # a unix socket only, the ROUNDEL_TEST_PG* variables exported), stopped however the command ends.
 WITH_TEST_POSTGRES := scripts/test-postgres.sh run

@@ -80,6 +80,8 @@ let package = Package(
         .target(name: "TestLoopback", path: "Tests/TestLoopback"),
         // A real QR decoder (zbarimg) for the tests of the control page's QR code.
         .target(name: "TestScanner", path: "Tests/TestScanner"),
+        // Headless Chromium through chromedriver (W3C WebDriver over TestLoopback): the control page's tests.
+        .target(name: "TestBrowser", dependencies: ["TestLoopback"], path: "Tests/TestBrowser"),
         // The PostgreSQL server `make test` starts (scripts/test-postgres.sh): a database each, outages.
         .target(name: "TestPostgres", path: "Tests/TestPostgres"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PNGCodec", "Snapshot", "Motion"], exclude: ["References"]),
@@ -91,7 +93,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite", "TestDisplay", "TestPostgres", "TestLoopback", "TestScanner"], exclude: ["Fixtures"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Control", "Scenes", "Raster", "Motion", "CSDL2", "CX11", "Draws", "TestDisplay", "TestPostgres", "TestLoopback", "QR", "TestScanner"]),
-        .testTarget(name: "ControlTests", dependencies: ["Control", "Scenes", "Draws", "TestLoopback"]),
+        .testTarget(name: "ControlTests", dependencies: ["Control", "Scenes", "Draws", "PNGCodec", "TestLoopback", "TestBrowser"]),
         .testTarget(name: "QRTests", dependencies: ["QR", "Raster", "PNGCodec", "TestScanner"]),
     ] + fuzzTargets
 )

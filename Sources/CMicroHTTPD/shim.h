@@ -85,3 +85,9 @@ static inline enum MHD_Result roundel_mhd_stream(struct MHD_Connection *connecti
     MHD_destroy_response(response);
     return result;
 }
+
+/// A response holding a copy of `body`, for the caller to add headers to, queue and destroy (the
+/// control page). The memory mode is named here, in C: Swift imports that enum differently by version.
+static inline struct MHD_Response *roundel_mhd_response(const char *body, size_t length) {
+    return MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
+}

@@ -11,6 +11,8 @@ enum ControlRoutes {
 
     /// What a request asks for.
     enum Action: Equatable {
+        /// The control page (`ControlPage`), sent to anyone: it holds no data.
+        case page
         /// Answered by the server from the published state.
         case state
         /// The published state as server-sent events (EventStream).
@@ -23,9 +25,14 @@ enum ControlRoutes {
 
     /// The paths and the one method each takes.
     static let methods: [String: String] = [
+        "/": "GET",
         "/api/state": "GET", "/api/spin": "POST", "/api/scene": "POST", "/api/timer": "POST", "/api/event": "POST",
         "/api/events": "GET", "/api/history.csv": "GET",
     ]
+
+    /// Whether the request is for the page, answered before any token is asked for (a browser opening
+    /// the kiosk's link cannot send one).
+    static func isPage(method: String, path: String) -> Bool { path == "/" && (method == "GET" || method == "HEAD") }
 
     /// The action a request asks for, or the refusal it gets (and the `Allow` header of a 405).
     static func action(method: String, path: String, body: [UInt8]) -> Result<Action, Refusal> {
@@ -40,6 +47,7 @@ enum ControlRoutes {
         case .failure(let refusal): return .failure(refusal)
         }
         switch path {
+        case "/": return .success(.page)
         case "/api/state": return .success(.state)
         case "/api/events": return .success(.events)
         case "/api/history.csv": return .success(.history)

@@ -108,6 +108,8 @@ private func controlAccess(_ context: UnsafeMutableRawPointer?, _ connection: Op
     guard let stored = slot.pointee else {
         // The window's thread comes first: a request's thread (one a connection) yields the CPU to it.
         setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, requestNiceness)   // 0: this thread, on Linux
+        // The page needs no token (it carries none of the kiosk's data); a body sent with it is not read.
+        if ControlRoutes.isPage(method: String(cString: method), path: String(cString: url)) { return replyPage(connection) }
         // The headers: a stranger or an oversized body is answered now, before any body is read.
         let client = clientAddress(connection), now = monotonicSeconds()
         if handler.failures.isBlocked(client, at: now) {
@@ -142,6 +144,8 @@ private func controlAccess(_ context: UnsafeMutableRawPointer?, _ connection: Op
     switch ControlRoutes.action(method: String(cString: method), path: String(cString: url), body: body.bytes) {
     case .failure(let refusal):
         return reply(connection, refusal.reply, header: refusal.allow.map { ("Allow", $0) })
+    case .success(.page):
+        return replyPage(connection)
     case .success(.state):
         return reply(connection, .done(handler.board.current.json))
     case .success(.events):
@@ -203,15 +207,22 @@ private func reply(_ connection: OpaquePointer, _ value: ControlReply, header: (
     }
 }
 
-/// Queues `status` with a copy of `body` and these headers.
+/// Queues `status` with a copy of `body` and these headers. (The response is made in C, which names
+/// the memory mode as every libmicrohttpd version spells it.)
 private func respond(_ connection: OpaquePointer, status: Int, body: [UInt8], headers: [(String, String)]) -> MHD_Result {
-    let response = body.withUnsafeBytes {
-        MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+    let response = body.withUnsafeBytes { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { roundel_mhd_response($0.baseAddress, $0.count) }
     }
     guard let response else { return .NO }
     defer { MHD_destroy_response(response) }
     for (name, value) in headers { MHD_add_response_header(response, name, value) }
     return MHD_queue_response(connection, UInt32(status), response)
+}
+
+/// Queues the control page (HTML; libmicrohttpd leaves the body out for HEAD) with its headers.
+private func replyPage(_ connection: OpaquePointer) -> MHD_Result {
+    respond(connection, status: 200, body: Array(ControlPage.html.utf8),
+            headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")] + ControlPage.headers)
 }
 
 /// What the server's threads share: the token, the queue to the window and the published state.

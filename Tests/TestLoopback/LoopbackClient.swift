@@ -73,6 +73,16 @@ public enum LoopbackClient {
         return true
     }
 
+    /// The whole response's size in bytes when its head is in and declares a Content-Length.
+    private static func declaredLength(_ data: [UInt8]) -> Int? {
+        let end = Array("\r\n\r\n".utf8)
+        guard data.count >= 4, let split = (0...(data.count - 4)).first(where: { Array(data[$0..<$0 + 4]) == end }) else { return nil }
+        for line in String(decoding: data[..<split], as: UTF8.self).lowercased().split(separator: "\r\n") where line.hasPrefix("content-length:") {
+            return Int(line.dropFirst("content-length:".count).trimmingPrefix(" ")).map { split + 4 + $0 }
+        }
+        return nil
+    }
+
     private static func read(_ fd: Int32) -> LoopbackResponse? {
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -82,6 +92,7 @@ public enum LoopbackClient {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n <= 0 { break }
             data += buffer[..<n]
+            if let expected = declaredLength(data), data.count >= expected { break }   // a server that keeps the connection open (chromedriver)
         }
         let text = String(decoding: data, as: UTF8.self)
         guard let split = text.firstRange(of: "\r\n\r\n"), let (status, headers) = head(text[..<split.lowerBound]) else { return nil }

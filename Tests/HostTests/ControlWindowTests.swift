@@ -37,7 +37,7 @@ final class ControlWindowTests: XCTestCase {
         try withEnvironment(["SDL_VIDEODRIVER": "dummy"]) {
             let window = try Window(title: "control", width: 320, height: 240)
             var config = WheelConfig.defaults
-            config.spin.duration = 1.5
+            config.spin.duration = 4   // long enough that the three requests after the spin come while it turns, on a busy machine too
             let wheel = try WheelScene(config: config, resources: try sceneResources(), seed: 5, ledger: try Ledger.open(path: path))
             let timer = try TimerScene(config: .defaults, resources: try sceneResources())
             let session = Session(window: window, scenes: [wheel, timer], initialScene: "wheel", options: HostOptions())
@@ -51,7 +51,7 @@ final class ControlWindowTests: XCTestCase {
                 seen.drawsWhileSpinning = (try? Ledger.openForReading(path: path).history().count) ?? -2
                 seen.replies.append(send("POST", "/api/spin"))
                 seen.replies.append(send("GET", "/api/state"))
-                usleep(2_500_000)   // the spin has landed
+                usleep(5_000_000)   // the spin has landed
                 seen.replies.append(send("GET", "/api/state"))
                 seen.replies.append(send("POST", "/api/scene", "{\"scene\": \"timer\"}"))
                 seen.replies.append(send("GET", "/api/state"))

@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "DrawsTests", dependencies: ["Draws", "Motion", "TestPostgres"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "PNGCodec", "Snapshot", "Draws", "CSQLite"], exclude: ["References"]),
-        .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite", "TestDisplay", "TestPostgres", "TestLoopback", "TestScanner"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["roundel", "Motion", "PNGCodec", "Raster", "Host", "Scenes", "CWebP", "Draws", "CSQLite", "TestDisplay", "TestPostgres", "TestLoopback", "TestScanner", "TestBrowser"], exclude: ["Fixtures"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Control", "Scenes", "Raster", "Motion", "CSDL2", "CX11", "Draws", "TestDisplay", "TestPostgres", "TestLoopback", "QR", "TestScanner"]),
         .testTarget(name: "ControlTests", dependencies: ["Control", "Scenes", "Draws", "PNGCodec", "TestLoopback", "TestBrowser"]),
         .testTarget(name: "QRTests", dependencies: ["QR", "Raster", "PNGCodec", "TestScanner"]),

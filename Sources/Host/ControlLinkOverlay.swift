@@ -14,6 +14,8 @@ final class ControlLinkOverlay: Scene {
     let code: QRCode
     /// The link without its fragment (the token): http://192.168.1.20:8765/.
     let address: String
+    /// The two lines under the code (made once: a frame allocates nothing).
+    private let lines: [String]
     let fonts: FontStack?
     let since: Double
     static let duration = 60.0
@@ -25,6 +27,7 @@ final class ControlLinkOverlay: Scene {
         self.scene = scene
         self.code = code
         address = link.firstIndex(of: "#").map { String(link[..<$0]) } ?? link
+        lines = [address, "Phone control: scan, then any key or tap closes this."]
         self.since = since
         self.fonts = fonts
     }
@@ -99,7 +102,7 @@ final class ControlLinkOverlay: Scene {
         canvas.fill(modules, color: .black)
         guard let fonts else { return }
         let room = Double(layout.panel.width) - layout.textSize
-        for (text, centre) in zip([address, "Phone control: scan, then any key or tap closes this."], layout.lines) {
+        for (text, centre) in zip(lines, layout.lines) {
             let width = fonts.measure(text, size: layout.textSize).width   // smaller when it does not fit
             let size = width > room ? layout.textSize * room / width : layout.textSize
             fonts.draw(text, in: canvas, at: centre,

@@ -73,6 +73,36 @@ else
   cat "$root/tmp/render.log"; fail "roundel render wheel (a library missing from Depends?)"
 fi
 
+# The phone's control API (libmicrohttpd from Depends): a window (SDL's dummy driver) serving on a port
+# the system chooses, asked for its state and a spin over HTTP (bash's /dev/tcp: no curl in the root).
+mkdir -p "$root/tmp/control"
+in_root /bin/sh -c 'echo $$ > /tmp/control/pid; SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy exec roundel run --control 127.0.0.1:0 --state /tmp/control/c.db --size 320x240' \
+  > /dev/null 2> "$root/tmp/control/err.txt" &
+port=""
+for _ in $(seq 100); do
+  port=$(sed -n 's|.*control page on http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$root/tmp/control/err.txt")
+  [ -n "$port" ] && break; sleep 0.2
+done
+if [ -n "$port" ] && [ -s "$root/tmp/control/control-token" ]; then
+  ask() {   # METHOD PATH: the status line and the body's last line
+    in_root /bin/bash -c 'exec 3<>/dev/tcp/127.0.0.1/'"$port"'; printf "%s %s HTTP/1.1\r\nHost: kiosk\r\nAuthorization: Bearer %s\r\nContent-Length: 0\r\nConnection: close\r\n\r\n" "$0" "$1" "$(cat /tmp/control/control-token)" >&3; cat <&3' "$1" "$2" | tr -d '\r' | sed -n '1p;$p'
+  }
+  state=$(ask GET /api/state); spin=$(ask POST /api/spin)
+  drawn=$(in_root roundel history --state /tmp/control/c.db --json 2>&1 | grep -c '"draw":1,' || true)
+  if grep -q "200" <<<"$(head -1 <<<"$state")" && grep -q '"scene":"wheel"' <<<"$state" && grep -q '^{"draw":1,' <<<"$(tail -1 <<<"$spin")" && [ "$drawn" = 1 ]; then
+    ok "roundel run --control: GET /api/state and POST /api/spin answered on port $port, the draw in the record"
+  else fail "roundel run --control: state '$(tr '\n' ' ' <<<"$state")', spin '$(tr '\n' ' ' <<<"$spin")', draws recorded $drawn"; fi
+else
+  cat "$root/tmp/control/err.txt"; fail "roundel run --control did not start serving (a library missing from Depends?)"
+fi
+# The window's own pid (the shell above wrote it, then became roundel): SIGTERM, as systemd stops it.
+window=$(cat "$root/tmp/control/pid" 2>/dev/null || true)
+if [ -n "$window" ]; then
+  kill "$window" 2>/dev/null || true
+  for _ in $(seq 50); do kill -0 "$window" 2>/dev/null || break; sleep 0.1; done
+fi
+wait 2>/dev/null || true
+
 # man-db only now, so nothing it pulls in can stand in for a Depends of Roundel's.
 install_missing "$root" man-db > "$root/tmp/man-db.log" 2>&1 || { cat "$root/tmp/man-db.log"; fail "apt-get install man-db"; }
 page=$(in_root /bin/sh -c 'MANPAGER=cat MANWIDTH=100 man roundel 2>&1') || true

@@ -6,6 +6,7 @@
 // `CommandQueue` (its thread waits at most `replyTimeout` s for the answer).
 import CMicroHTTPD
 import Glibc
+import Synchronization
 
 public final class ControlServer: Sendable {
     /// The port it listens on (the one chosen when 0 was asked for).
@@ -45,7 +46,9 @@ public final class ControlServer: Sendable {
                                  streams: EventStreams(board: board, limit: limits.eventStreams, keepalive: limits.keepalive))
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
             | MHD_USE_AUTO.rawValue | MHD_USE_ERROR_LOG.rawValue
-        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        // An IPv6 address takes IPv4 too ([::] is every network, as 0.0.0.0 is, and the link a phone
+        // gets is IPv4).
+        if address.isIPv6 { flags |= MHD_USE_DUAL_STACK.rawValue }
         let context = Unmanaged.passUnretained(handler).toOpaque()
         let started = address.withSockaddr { sockaddr in
             roundel_mhd_start(flags, sockaddr, controlAccess, context, controlCompleted,
@@ -107,7 +110,7 @@ private func controlAccess(_ context: UnsafeMutableRawPointer?, _ connection: Op
     let handler = Unmanaged<ControlHandler>.fromOpaque(context).takeUnretainedValue()
     guard let stored = slot.pointee else {
         // The window's thread comes first: a request's thread (one a connection) yields the CPU to it.
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, requestNiceness)   // 0: this thread, on Linux
+        BackgroundThread.enter()
         // The page needs no token (it carries none of the kiosk's data); a body sent with it is not read.
         if ControlRoutes.isPage(method: String(cString: method), path: String(cString: url)) { return replyPage(connection) }
         // The headers: a stranger or an oversized body is answered now, before any body is read.
@@ -157,6 +160,11 @@ private func controlAccess(_ context: UnsafeMutableRawPointer?, _ connection: Op
                                       "text/event-stream", UInt32(handler.streams.keepalive.rounded(.up)) * 2)
         }
     case .success(.history):
+        guard handler.readingHistory.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
+            return reply(connection, .refused(503, "another download of the draws is under way: try again in a moment"),
+                         header: ("Retry-After", "2"))
+        }
+        defer { handler.readingHistory.store(false, ordering: .releasing) }
         switch HistoryCSV.read(statePath: handler.statePath) {
         case .failure(let refusal): return reply(connection, refusal.reply)
         case .success(let document):
@@ -169,9 +177,21 @@ private func controlAccess(_ context: UnsafeMutableRawPointer?, _ connection: Op
     }
 }
 
-/// The nice value of a thread answering a request (Linux gives each thread its own): at 10, a busy
-/// server gets about a tenth of a core the window's thread wants, so phones never slow its frames.
-private let requestNiceness: Int32 = 10
+/// A thread that must never slow the window's frames (each request's, each event stream's).
+enum BackgroundThread {
+    /// Puts the calling thread in Linux's SCHED_IDLE class: it runs only on CPU time the window's
+    /// thread (and anything else in the normal class) leaves. A nice value would not do: every one of
+    /// 200 request threads at nice 10 weighs a tenth of the window's thread, together twenty times it,
+    /// and the frames stall while a burst is answered (ControlLoadTests: a 300 ms frame). SCHED_IDLE is
+    /// 5 in <linux/sched.h> (glibc names it only under _GNU_SOURCE, which Swift's Glibc module is not);
+    /// a thread may always lower its own class. Where it cannot, nice 19.
+    static func enter() {
+        var parameters = sched_param()
+        if sched_setscheduler(0, 5, &parameters) != 0 {   // 0: the calling thread, on Linux
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        }
+    }
+}
 
 /// Frees a request's body when libmicrohttpd is done with it (answered, or the connection went away).
 private func controlCompleted(_ context: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
@@ -235,6 +255,9 @@ final class ControlHandler: Sendable {
     /// The record GET /api/history.csv reads (nil: none kept).
     let statePath: String?
     let streams: EventStreams
+    /// A CSV is being read: one at a time (its read holds the record's shared lock, which a draw's
+    /// commit waits for, and its text is held whole in memory).
+    let readingHistory = Atomic<Bool>(false)
 
     init(token: ControlToken, queue: CommandQueue, board: StateBoard, replyTimeout: Double, failures: FailedAttempts,
          statePath: String?, streams: EventStreams) {

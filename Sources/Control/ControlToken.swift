@@ -72,7 +72,8 @@ public struct ControlToken: Sendable {
     /// Whether `header` (an Authorization header's value, nil if absent) carries this token. Takes
     /// the same time whatever the header holds, for a given token length.
     func accepts(authorization header: String?) -> Bool {
-        guard let header, header.hasPrefix("Bearer ") else { return false }
+        // The scheme's name is case-insensitive (RFC 9110): "Bearer", "bearer".
+        guard let header, header.utf8.count > 7, header.utf8.prefix(7).map({ $0 | 0x20 }) == Array("bearer ".utf8) else { return false }
         let given = Array(header.utf8.dropFirst(7)), expected = Array(value.utf8)
         var difference = UInt8(given.count == expected.count ? 0 : 1)
         for i in 0..<expected.count {

@@ -1,7 +1,8 @@
 // GET /api/history.csv: the state database's draws as CSV for a spreadsheet, exactly what
 // `roundel history --csv --bom` writes (every event, the byte order mark Excel needs). Read on the
-// request's own thread through its own read-only ledger (`Ledger.openForReading`, no lock: the window
-// may be drawing meanwhile), never the window's. A record whose chain was altered is still sent, as
+// request's own thread through its own read-only ledger (`Ledger.openForReading`), never the window's.
+// One at a time: while it reads, its read transaction holds the file's shared lock, which a draw's
+// commit waits for (the busy timeout), so downloads must not queue up behind one another. A record whose chain was altered is still sent, as
 // history prints it, with the one line history would print in `X-Roundel-Warning`.
 import Draws
 import Glibc

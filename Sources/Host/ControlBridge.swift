@@ -11,8 +11,10 @@ import Scenes
 struct ControlLink {
     let queue: CommandQueue
     let board: StateBoard
-    /// What was last published (spinning, the last draw's number, the scene, the event): a change publishes again.
-    var published: (spinning: Bool, draw: Int?, scene: Int, event: Int?)?
+    /// What was last published (spinning, the last draw's number, the scene, the event, the standing:
+    /// entries, odds and stock): a change publishes again.
+    /// (The standing compares in constant time while it has not changed: its arrays are the same buffers.)
+    var published: (spinning: Bool, draw: Int?, scene: Int, event: Int?, standing: Standing?)?
 }
 
 extension Session {
@@ -30,14 +32,14 @@ extension Session {
     func carryOutControlCommands(at now: Double) -> Bool {
         guard var link = control else { return false }
         var changed = false
-        for pending in link.queue.take() {
+        for pending in link.queue.take() where pending.claim() {   // one its phone gave up on is dropped
             let reply = carryOut(pending.command, at: now)
             if reply.status == 200 { changed = true }
             pending.answer(reply)
         }
         let wheel = scenes.lazy.compactMap { $0 as? WheelScene }.first
         let seen = (spinning: wheel?.spinner.isSpinning(at: now) ?? false, draw: wheel?.raffle.lastDraw?.draw,
-                    scene: current, event: wheel?.raffle.ledger.event)
+                    scene: current, event: wheel?.raffle.ledger.event, standing: wheel?.raffle.standing)
         if link.published.map({ $0 != seen }) ?? true {
             link.published = seen
             link.board.publish(controlState(at: clock.seconds))

@@ -113,7 +113,8 @@ public func runWindow(initialScene: String, options: HostOptions, load: () throw
     if let control = options.control { session.attachControl(queue: control.queue, board: control.board) }
     defer {
         // Commands still waiting are answered now, not after their requests' time runs out.
-        options.control?.queue.close(reason: "the window is closing")
+        // (And no wake is pushed into SDL's event queue after this: the window, and SDL, live until then.)
+        withExtendedLifetime(session) { options.control?.queue.close(reason: "the window is closing") }
         if options.stats { print(session.stats.summary(pacing: session.pacingDescription)) }
     }
     _ = try session.run()

@@ -17,10 +17,9 @@ final class ControlService: Sendable {
     private let listen: String
     private let tokenFile: String?
     private let state: (path: String, isDefault: Bool)
-    private let server = Mutex<ControlServer?>(nil)
-    /// The link a phone opens (with the token), once the server listens.
-    private let phoneLink = Mutex<String?>(nil)
-    private let ended = Atomic<Bool>(false)
+    /// The running server and the address and token a phone's link is made of (nil until it
+    /// listens); `ended` once stopped (a kiosk's late start then stops at once).
+    private let running = Mutex<(server: ControlServer?, listening: String?, token: ControlToken?, ended: Bool)>((nil, nil, nil, false))
     /// Seconds between a kiosk's attempts to start the server.
     static let retryInterval = 10.0
 
@@ -39,27 +38,37 @@ final class ControlService: Sendable {
         }
     }
 
-    /// The link a phone opens, with its token (nil until the server listens).
-    var link: String? { phoneLink.withLock { $0 } }
+    /// The link a phone opens, with its token (nil until the server listens), made when asked: the
+    /// machine's network address is the one it has now (Wi-Fi may come up after the kiosk, DHCP change).
+    var link: String? {
+        let (listening, token) = running.withLock { ($0.listening, $0.token) }
+        guard let listening, let token else { return nil }
+        return try? PhoneLink.url(listen: listening, interfaces: PhoneLink.interfaceAddresses(), token: token)
+    }
 
     /// Stops listening; commands still waiting are answered by the window's closing.
     func stop() {
-        ended.store(true, ordering: .sequentiallyConsistent)
-        let running = server.withLock { server in
-            defer { server = nil }
-            return server
+        let server = running.withLock { running in
+            running.ended = true
+            defer { running.server = nil }
+            return running.server
         }
-        running?.stop()
+        server?.stop()
     }
+
+    private var ended: Bool { running.withLock { $0.ended } }
 
     private func start() throws(ControlError) {
         let token = try ControlService.token(file: tokenFile, state: state)
         let started = try ControlServer(listen: listen, token: token, queue: queue, board: board, statePath: state.path)
-        guard !ended.load(ordering: .sequentiallyConsistent) else { return started.stop() }
-        server.withLock { $0 = started }
         var listening = listen
         if let colon = listen.lastIndex(of: ":") { listening = listen[..<colon] + ":\(started.port)" }
-        phoneLink.withLock { $0 = try? PhoneLink.url(listen: listening, interfaces: PhoneLink.interfaceAddresses(), token: token) }
+        let kept = running.withLock { running in
+            guard !running.ended else { return false }
+            running = (started, listening, token, false)
+            return true
+        }
+        guard kept else { return started.stop() }   // stopped meanwhile
         printLine("roundel: control page on http://\(ControlService.host(of: listen)):\(started.port)/ "
                   + "(roundel control-link prints its link with the token)", to: 2)
     }
@@ -67,7 +76,7 @@ final class ControlService: Sendable {
     /// A kiosk's next attempt; a problem is logged again only when it changes.
     private func retry(after seconds: Double, lastProblem: String) {
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
-            guard !ended.load(ordering: .sequentiallyConsistent) else { return }
+            guard !ended else { return }
             do throws(ControlError) {
                 try start()
             } catch {

@@ -161,6 +161,43 @@ final class ControlServerTests: XCTestCase {
         XCTAssertEqual(try object(response)["error"], .string("the window did not answer in time"))
     }
 
+    /// A phone told 503 must not see its command happen later: the window drops one whose request
+    /// gave up. One the window has claimed is waited for past the request's time, however long it takes.
+    func testACommandItsPhoneGaveUpOnIsDroppedAndAClaimedOneIsWaitedFor() throws {
+        XCTAssertEqual(try send("POST", "/api/event", token: token.value).status, 503, "no window took it within 1 s")
+        let late: [CommandQueue.Pending] = queue.take()
+        XCTAssertEqual(late.count, 1)
+        XCTAssertEqual(late.first?.command, ControlCommand.newEvent)
+        XCTAssertEqual(late.first?.claim(), false, "given up on: the window must not carry it out")
+
+        let windowQueue = self.queue!
+        let window = Thread {
+            while true {
+                guard let pending = windowQueue.take().first else { usleep(1000); continue }
+                guard pending.claim() else { return }
+                usleep(1_500_000)   // a draw that takes longer than the request's second (a busy pool)
+                pending.answer(.done("{\"draw\":7}"))
+                return
+            }
+        }
+        window.start()
+        let spin = try send("POST", "/api/spin", token: token.value)
+        XCTAssertEqual(spin.status, 200, "claimed, so waited for: \(spin.body)")
+        XCTAssertEqual(spin.body, "{\"draw\":7}\n")
+    }
+
+    /// "[::]" is every network, IPv4 too (the link a phone gets is IPv4); the scheme's name in any case.
+    func testAnIPv6AnyAddressTakesIPv4AndBearerIsCaseInsensitive() throws {
+        let dual = try ControlServer(listen: "[::]:0", token: token, queue: queue, board: board)
+        defer { dual.stop() }
+        let reply = LoopbackClient.request(port: dual.port, method: "GET", path: "/api/state", token: token.value)
+        XCTAssertEqual(reply?.status, 200, "IPv4 loopback reaches a server on [::]")
+        XCTAssertTrue(token.accepts(authorization: "bearer \(token.value)"))
+        XCTAssertTrue(token.accepts(authorization: "BEARER \(token.value)"))
+        XCTAssertFalse(token.accepts(authorization: "Basic \(token.value)"))
+        XCTAssertFalse(token.accepts(authorization: "bearer"))
+    }
+
     func testAWakeIsAskedForEachCommand() throws {
         let wakes = Taken()
         queue.onSubmit { wakes.command.withLock { $0 = .newEvent } }

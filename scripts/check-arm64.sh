@@ -35,21 +35,7 @@ chroot "$root" swift --version 2>&1 | head -1 | sed 's/^/check-arm64: /'
 
 # 4. The build: HEAD's files, the package mirror as git finds it here.
 bind_package_mirror "$root"
-# Only the files that differ from the last run's are replaced (the build notices a file by its time,
-# size and inode): a commit that changes the control API rebuilds that module and those above it,
-# tens of minutes under qemu instead of an hour from scratch. The same commit rebuilds nothing.
-fresh="$root/src.next"
-rm -rf "$fresh" && mkdir -p "$fresh" "$root/src"
-git archive "$commit" | tar -x -C "$fresh"
-(cd "$fresh" && find . \( -type f -o -type l \) -print0) | while IFS= read -r -d '' f; do
-  if ! cmp -s "$fresh/$f" "$root/src/$f"; then
-    mkdir -p "$(dirname "$root/src/$f")" && rm -f "$root/src/$f" && cp -P "$fresh/$f" "$root/src/$f"
-  fi
-done
-(cd "$root/src" && find . -path ./.build-portable -prune -o \( -type f -o -type l \) -print0) | while IFS= read -r -d '' f; do
-  [ -e "$fresh/$f" ] || [ -L "$fresh/$f" ] || rm -f "$root/src/$f"
-done
-rm -rf "$fresh"
+sync_tree "$commit" "$root/src"
 # The build folder stays in the root; /src/.build-portable is how both this and deb-arm64.sh's
 # `make install` see it, so the binary compared here is the one the arm64 .deb ships.
 mkdir -p "$root/var/tmp/roundel-build-portable"

@@ -20,10 +20,9 @@ bind_package_mirror "$root"
 
 # The commit's files, with the build folder kept in the root: .build-portable, check-arm64's (the
 # same path for both, so one does not rebuild what the other built).
-rm -rf "$root/src" && mkdir -p "$root/src"
-git archive "$commit" | tar -x -C "$root/src"
+sync_tree "$commit" "$root/src"
 mkdir -p "$root/var/tmp/roundel-build-portable"
-ln -s /var/tmp/roundel-build-portable "$root/src/.build-portable"
+ln -sfn /var/tmp/roundel-build-portable "$root/src/.build-portable"
 mkdir -p "$repo/out"
 bind "$repo/out" "$root/out"
 say "make deb of $commit inside the arm64 root (Swift on qemu: an hour from scratch)"

@@ -111,3 +111,22 @@ install_missing() {
     apt-get install -y -qq -o Dpkg::Options::=--force-unsafe-io --no-install-recommends $missing" >/dev/null
   say "packages installed in $((SECONDS - start)) s"
 }
+
+# sync_tree COMMIT DIR: DIR holds COMMIT's files, only those that differ from what it held replaced
+# (the build notices a file by its time, size and inode): a commit that changes a few modules rebuilds
+# those and the ones above them under qemu, not everything (an hour). The same commit changes nothing.
+# DIR/.build-portable (the build folder's link) is kept.
+sync_tree() {
+  local commit=$1 dir=$2 fresh=$2.next
+  rm -rf "$fresh" && mkdir -p "$fresh" "$dir"
+  git archive "$commit" | tar -x -C "$fresh"
+  (cd "$fresh" && find . \( -type f -o -type l \) -print0) | while IFS= read -r -d '' f; do
+    if ! cmp -s "$fresh/$f" "$dir/$f"; then
+      mkdir -p "$(dirname "$dir/$f")" && rm -f "$dir/$f" && cp -P "$fresh/$f" "$dir/$f"
+    fi
+  done
+  (cd "$dir" && find . -path ./.build-portable -prune -o \( -type f -o -type l \) -print0) | while IFS= read -r -d '' f; do
+    [ -e "$fresh/$f" ] || [ -L "$fresh/$f" ] || rm -f "$dir/$f"
+  done
+  rm -rf "$fresh"
+}

@@ -52,7 +52,7 @@ command -v file >/dev/null && file -b "$root$arm" | cut -d, -f1-2 | sed 's/^/che
 # 5. The same renders on both sides, with this machine's unifont.hex on both.
 # x86-64: the very same files, built apart from this checkout (its own build folder).
 x86src="$work/x86-src"
-rm -rf "$x86src" && mkdir -p "$x86src" && git archive "$commit" | tar -x -C "$x86src"
+sync_tree "$commit" "$x86src"   # and only what changed rebuilds here too
 x86flags=(-c release --static-swift-stdlib --package-path "$x86src" --scratch-path "$work/x86-build")
 ROUNDEL_PORTABLE=1 swift build "${x86flags[@]}" 2>&1 | tail -1 | sed 's/^/check-arm64: x86-64: /'
 x86="$(ROUNDEL_PORTABLE=1 swift build "${x86flags[@]}" --show-bin-path)/roundel"

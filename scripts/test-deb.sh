@@ -87,7 +87,9 @@ if [ -n "$port" ] && [ -s "$root/tmp/control/control-token" ]; then
   ask() {   # METHOD PATH: the status line and the body's last line
     in_root /bin/bash -c 'exec 3<>/dev/tcp/127.0.0.1/'"$port"'; printf "%s %s HTTP/1.1\r\nHost: kiosk\r\nAuthorization: Bearer %s\r\nContent-Length: 0\r\nConnection: close\r\n\r\n" "$0" "$1" "$(cat /tmp/control/control-token)" >&3; cat <&3' "$1" "$2" | tr -d '\r' | sed -n '1p;$p'
   }
-  state=$(ask GET /api/state); spin=$(ask POST /api/spin)
+  # 503 "starting" until the window has loaded its scenes (seconds under qemu).
+  for _ in $(seq 60); do state=$(ask GET /api/state); grep -q " 200 " <<<"$(head -1 <<<"$state")" && break; sleep 0.5; done
+  spin=$(ask POST /api/spin)
   drawn=$(in_root roundel history --state /tmp/control/c.db --json 2>&1 | grep -c '"draw":1,' || true)
   if grep -q "200" <<<"$(head -1 <<<"$state")" && grep -q '"scene":"wheel"' <<<"$state" && grep -q '^{"draw":1,' <<<"$(tail -1 <<<"$spin")" && [ "$drawn" = 1 ]; then
     ok "roundel run --control: GET /api/state and POST /api/spin answered on port $port, the draw in the record"

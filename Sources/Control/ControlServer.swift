@@ -150,7 +150,12 @@ private func controlAccess(_ context: UnsafeMutableRawPointer?, _ connection: Op
     case .success(.page):
         return replyPage(connection)
     case .success(.state):
-        return reply(connection, .done(handler.board.current.json))
+        // Version 0: the window has not published yet (the server starts before the scenes load).
+        let latest = handler.board.latest
+        guard latest.version > 0 else {
+            return reply(connection, .refused(503, "the kiosk is starting: try again in a moment"), header: ("Retry-After", "1"))
+        }
+        return reply(connection, .done(latest.state.json))
     case .success(.events):
         switch handler.streams.begin() {
         case .failure(let refusal): return reply(connection, refusal.reply)

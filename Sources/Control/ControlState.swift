@@ -81,8 +81,11 @@ public final class StateBoard: @unchecked Sendable {   // `state` and `version` 
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    public init(_ initial: ControlState = ControlState()) {
-        state = initial
+    /// A board showing `initial` (version 1), or nothing yet (version 0: GET /api/state answers 503
+    /// "starting" and an event stream waits for the window's first state).
+    public init(_ initial: ControlState? = nil) {
+        state = initial ?? ControlState()
+        version = initial == nil ? 0 : 1
         pthread_mutex_init(lock, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)

@@ -89,8 +89,13 @@ final class EventStream {
         guard !streams.isStopping else { return nil }
         guard let seen = version else {
             let latest = streams.board.latest
-            version = latest.version
-            return event(latest.state.json)
+            if latest.version > 0 {
+                version = latest.version
+                return event(latest.state.json)
+            }
+            // The window has not published yet (it is starting): the first state once it has.
+            version = 0
+            return nextMessage()
         }
         var last = seen
         let deadline = MonotonicClock.deadline(lastMessage + streams.keepalive)

@@ -186,6 +186,22 @@ final class ControlServerTests: XCTestCase {
         XCTAssertEqual(spin.body, "{\"draw\":7}\n")
     }
 
+    /// The server starts before the window has drawn: until it publishes, the state is "starting", not
+    /// an empty kiosk (seen under qemu, where scenes take seconds to load).
+    func testBeforeTheWindowPublishesTheStateIsStarting() throws {
+        let empty = StateBoard()
+        let early = try ControlServer(listen: "127.0.0.1:0", token: token, queue: queue, board: empty)
+        defer { early.stop() }
+        let before = LoopbackClient.request(port: early.port, method: "GET", path: "/api/state", token: token.value)
+        XCTAssertEqual(before?.status, 503)
+        XCTAssertEqual(before?.headers["retry-after"], "1")
+        XCTAssertTrue(before?.body.contains("the kiosk is starting") ?? false, before?.body ?? "no answer")
+        empty.publish(ControlState(scene: "wheel", scenes: ["wheel"]))
+        let after = LoopbackClient.request(port: early.port, method: "GET", path: "/api/state", token: token.value)
+        XCTAssertEqual(after?.status, 200)
+        XCTAssertTrue(after?.body.hasPrefix("{\"scene\":\"wheel\"") ?? false, after?.body ?? "no answer")
+    }
+
     /// "[::]" is every network, IPv4 too (the link a phone gets is IPv4); the scheme's name in any case.
     func testAnIPv6AnyAddressTakesIPv4AndBearerIsCaseInsensitive() throws {
         let dual = try ControlServer(listen: "[::]:0", token: token, queue: queue, board: board)

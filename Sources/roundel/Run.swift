@@ -78,15 +78,22 @@ struct Run: ParsableCommand {
         if let scene, !SceneCatalog.names.contains(scene) {
             throw UserError("roundel: unknown scene '\(scene)' (choose from \(SceneCatalog.names.joined(separator: ", ")))")
         }
-        // The control API's settings first: a mistake in its address or token file is said before anything is written.
-        let control = try controlSettings()
+        // The config read once, here (the loading below takes it): the control API's settings are checked
+        // first, so a mistake in its address or token file is said before anything is written. A
+        // kiosk's config it cannot use is the loading's to show.
+        let file: ConfigFile?
+        do { file = try SceneSetup.loadConfig(config) } catch {
+            guard kiosk else { throw error }
+            file = nil
+        }
+        let control = try controlSettings(file)
         // Fonts, the ring image and the scenes load on another core while the window opens.
         // A window opens at its requested size; a fullscreen one's size is not known yet.
         let windowed = !(options.host.fullscreen || options.host.kiosk)
         let expected = Size(width: Double(options.host.size.width), height: Double(options.host.size.height))
         let (loading, first, configs) = try SceneSetup.startLoading(
             configPath: config, seed: options.seed, names: names, state: state, station: station, scene: scene, kiosk: kiosk,
-            warm: windowed && (options.rotation ?? 0) % 180 == 0 ? expected : nil)
+            warm: windowed && (options.rotation ?? 0) % 180 == 0 ? expected : nil, configFile: file)
         let service = try control.map { try ControlService(listen: $0.listen, tokenFile: $0.tokenFile, state: $0.state, kiosk: kiosk) }
         defer { service?.stop() }
         var host = options.host
@@ -111,12 +118,13 @@ struct Run: ParsableCommand {
 
     /// The control API's address, token file and state when `--control` or the config's `control`
     /// asks for one (nil otherwise), checked: a desktop window refuses a mistake with one line.
-    private func controlSettings() throws -> (listen: String, tokenFile: String?, state: (path: String, isDefault: Bool))? {
+    private func controlSettings(_ file: ConfigFile?) throws -> (listen: String, tokenFile: String?, state: (path: String, isDefault: Bool))? {
         if let control, let problem = ControlSettings.listenProblem(control) {
             throw UserError("roundel: --control \(problem)")
         }
+        // A kiosk whose config could not be read: it shows what is wrong; control waits for a restart.
+        if config != nil, file == nil { return nil }
         do {
-            let file = try SceneSetup.loadConfig(config)
             let settings: ControlSettings?
             do { settings = try file?.control() } catch { throw UserError(error.description) }
             guard control != nil || settings != nil else { return nil }

@@ -55,8 +55,9 @@ enum SceneSetup {
     /// `kiosk`: only that scene unless the config names `scenes`; problems are shown, not fatal.
     static func startLoading(configPath: String?, seed: UInt64?, names: String? = nil, state: String? = nil,
                              station: String? = nil, scene: String? = nil, kiosk: Bool = false,
-                             warm: Size? = nil) throws -> (loading: Loading, scene: String, configs: SceneCatalog.Configs?) {
+                             warm: Size? = nil, configFile: ConfigFile? = nil) throws -> (loading: Loading, scene: String, configs: SceneCatalog.Configs?) {
         let loader = WindowLoader(configPath: configPath, names: names, state: state, station: station, seed: seed, scene: scene, kiosk: kiosk)
+        loader.preloaded = configFile
         var checked: SceneCatalog.Configs?
         var startProblem = ""
         do { checked = try loader.check() } catch {
@@ -197,6 +198,9 @@ final class WindowLoader: @unchecked Sendable {
     let kiosk: Bool
     /// Opened once; touched only by whichever thread loads (first the loading thread, then the window's).
     private(set) var ledger: Ledger?
+    /// The config as the caller already read and checked it (`configPath`'s), used by the first check
+    /// instead of reading it again; later checks read the file as it is then.
+    var preloaded: ConfigFile?
 
     init(configPath: String?, names: String?, state: String?, station: String? = nil, seed: UInt64?, scene: String?, kiosk: Bool) {
         self.configPath = configPath; self.names = names; self.state = state; self.station = station; self.seed = seed
@@ -239,7 +243,8 @@ final class WindowLoader: @unchecked Sendable {
 
     /// The config's sections (with `--names`) read and checked, and the state file open: each problem a UserError.
     func check() throws -> SceneCatalog.Configs {
-        let file = try SceneSetup.loadConfig(configPath)
+        let file = try preloaded ?? SceneSetup.loadConfig(configPath)
+        preloaded = nil
         var configs: SceneCatalog.Configs
         do { configs = try SceneCatalog.read(file) } catch { throw UserError(error.description) }
         if let names { try DrawSetup.apply(names: names, to: &configs.wheel) }

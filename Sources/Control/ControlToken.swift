@@ -46,25 +46,32 @@ public struct ControlToken: Sendable {
     /// The token in `directory`/control-token, made (mode 0600) if there is none yet.
     public static func readOrMake(in directory: String) throws(ControlError) -> ControlToken {
         let path = (directory.hasSuffix("/") ? directory : directory + "/") + fileName
+        if let existing = try? read(from: path) { return existing }
         var generator = SystemRandomNumberGenerator()
         let hex = (0..<32).map { _ in
             let byte = UInt8.random(in: 0...255, using: &generator)
             return String(byte >> 4, radix: 16) + String(byte & 15, radix: 16)
         }.joined()
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        if fd < 0 {
-            guard errno == EEXIST else {
-                throw ControlError("\(path): cannot make the control token: \(String(cString: strerror(errno)))")
-            }
-            return try read(from: path)
-        }
+        // Written whole to a file of its own, synced, then linked in under the name: a power cut never
+        // leaves an empty or half token, and link (unlike OutputFile's rename) never replaces a token
+        // another process (the kiosk, `roundel control-link`) made meanwhile: theirs is read instead.
+        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw ControlError("\(path): cannot make the control token: \(String(cString: strerror(errno)))") }
+        defer { unlink(temporary) }
         let line = Array((hex + "\n").utf8)
         let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         let synced = fsync(fd) == 0
         close(fd)
-        guard written == line.count, synced else {
-            unlink(path)
-            throw ControlError("\(path): cannot write the control token")
+        guard written == line.count, synced else { throw ControlError("\(path): cannot write the control token") }
+        guard link(temporary, path) == 0 else {
+            guard errno == EEXIST else { throw ControlError("\(path): cannot make the control token: \(String(cString: strerror(errno)))") }
+            return try read(from: path)
+        }
+        let folder = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)   // the name itself survives a power cut
+            close(folder)
         }
         return ControlToken(value: hex)
     }

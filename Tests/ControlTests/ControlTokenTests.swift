@@ -1,5 +1,6 @@
 // The control token's file: refused when others may read it (as ssh refuses a key), made once beside
 // the state database with mode 0600 and read back the same on the next start.
+import Foundation
 import Glibc
 import XCTest
 @testable import Control
@@ -55,5 +56,23 @@ final class ControlTokenTests: XCTestCase {
         XCTAssertTrue(first.accepts(authorization: "Bearer " + first.value))
         XCTAssertFalse(first.accepts(authorization: "Bearer " + first.value.dropLast()))
         XCTAssertFalse(first.accepts(authorization: first.value))
+    }
+
+    /// The kiosk and `roundel control-link` may make it at the same moment: one token wins, every
+    /// maker gets that one (a link printed by one works with the other), and no temporary file is left.
+    func testMakersAtTheSameMomentAllGetTheOneTokenMade() throws {
+        final class Made: @unchecked Sendable {   // each thread writes its own slot
+            var values = [String?](repeating: nil, count: 8)
+        }
+        let made = Made(), folder = self.folder
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            made.values[i] = try? ControlToken.readOrMake(in: folder).value
+        }
+        let values = made.values.compactMap { $0 }
+        XCTAssertEqual(values.count, 8)
+        XCTAssertEqual(Set(values).count, 1, "every maker has the same token: \(Set(values))")
+        XCTAssertEqual(try ControlToken.read(from: folder + "/" + ControlToken.fileName).value, values.first)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder)
+        XCTAssertEqual(left, [ControlToken.fileName], "no temporary file left")
     }
 }

@@ -36,20 +36,6 @@ static inline uint16_t roundel_mhd_port(struct MHD_Daemon *daemon) {
     return info ? info->port : 0;
 }
 
-/// Queues `status` with a copy of `body` and its content type (and `allow` for a 405, NULL otherwise).
-static inline enum MHD_Result roundel_mhd_reply(struct MHD_Connection *connection, unsigned int status,
-                                                const char *body, size_t length, const char *content_type,
-                                                const char *extra_header, const char *extra_value) {
-    struct MHD_Response *response = MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
-    if (response == NULL) return MHD_NO;
-    MHD_add_response_header(response, "Content-Type", content_type);
-    MHD_add_response_header(response, "Cache-Control", "no-store");
-    if (extra_header != NULL && extra_value != NULL) MHD_add_response_header(response, extra_header, extra_value);
-    enum MHD_Result result = MHD_queue_response(connection, status, response);
-    MHD_destroy_response(response);
-    return result;
-}
-
 /// The address a connection comes from, as text (IPv4 or IPv6, no port) in `out`; "" if unknown.
 static inline void roundel_mhd_client(struct MHD_Connection *connection, char *out, size_t size) {
     out[0] = 0;

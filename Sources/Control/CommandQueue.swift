@@ -61,11 +61,7 @@ public final class CommandQueue: Sendable {
         /// Waits up to `seconds` for the window to take the command, then for its answer (nil: the
         /// window did not take it in time, and never will).
         func wait(seconds: Double) -> ControlReply? {
-            var deadline = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &deadline)
-            let nanoseconds = Int(deadline.tv_nsec) + Int((seconds - seconds.rounded(.down)) * 1e9)
-            deadline.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000
-            deadline.tv_nsec = nanoseconds % 1_000_000_000
+            var deadline = MonotonicClock.deadline(MonotonicClock.seconds + seconds)
             pthread_mutex_lock(lock)
             defer { pthread_mutex_unlock(lock) }
             while reply == nil {

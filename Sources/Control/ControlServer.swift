@@ -114,7 +114,7 @@ private func controlAccess(_ context: UnsafeMutableRawPointer?, _ connection: Op
         // The page needs no token (it carries none of the kiosk's data); a body sent with it is not read.
         if ControlRoutes.isPage(method: String(cString: method), path: String(cString: url)) { return replyPage(connection) }
         // The headers: a stranger or an oversized body is answered now, before any body is read.
-        let client = clientAddress(connection), now = monotonicSeconds()
+        let client = clientAddress(connection), now = MonotonicClock.seconds
         if handler.failures.isBlocked(client, at: now) {
             return reply(connection, ControlRoutes.tooManyAttempts, header: ("Retry-After", "\(Int(handler.failures.period))"))
         }
@@ -214,22 +214,10 @@ private func clientAddress(_ connection: OpaquePointer) -> String {
     return String(decoding: bytes, as: UTF8.self)
 }
 
-/// Seconds on the monotonic clock (the failed attempts' periods).
-private func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
-
-/// Queues `value` as the answer (JSON), with one extra header if given.
+/// Queues `value` as the answer (JSON, one line), with one extra header if given.
 private func reply(_ connection: OpaquePointer, _ value: ControlReply, header: (String, String)? = nil) -> MHD_Result {
-    let body = Array(value.json.utf8) + [0x0A]
-    return body.withUnsafeBufferPointer { bytes in
-        bytes.withMemoryRebound(to: CChar.self) { chars in
-            roundel_mhd_reply(connection, UInt32(value.status), chars.baseAddress, chars.count,
-                              "application/json; charset=utf-8", header?.0, header?.1)
-        }
-    }
+    respond(connection, status: value.status, body: Array(value.json.utf8) + [0x0A],
+            headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")] + (header.map { [$0] } ?? []))
 }
 
 /// Queues `status` with a copy of `body` and these headers. (The response is made in C, which names

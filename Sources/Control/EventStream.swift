@@ -117,20 +117,6 @@ final class EventStream {
     }
 }
 
-/// The monotonic clock, in seconds and as a deadline for `pthread_cond_timedwait`.
-enum MonotonicClock {
-    static var seconds: Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-
-    static func deadline(_ seconds: Double) -> timespec {
-        let whole = seconds.rounded(.down)
-        return timespec(tv_sec: Int(whole), tv_nsec: min(Int((seconds - whole) * 1e9), 999_999_999))
-    }
-}
-
 /// The content reader: the stream's next bytes (blocks on the connection's own thread).
 func eventStreamRead(_ context: UnsafeMutableRawPointer?, _ position: UInt64, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> Int {
     guard let context, let buffer else { return roundel_mhd_end_of_stream }

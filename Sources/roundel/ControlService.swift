@@ -106,18 +106,18 @@ final class ControlService: Sendable {
 
     /// The default state folder ($XDG_STATE_HOME/roundel), made if missing.
     static func defaultFolder() throws(ControlError) -> String {
-        var environment: [String: String] = [:]
-        for name in ["XDG_STATE_HOME", "HOME"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        guard let path = Ledger.defaultPath(environment: environment) else {
+        guard let path = DrawSetup.defaultStatePath else {
             throw ControlError("control: no folder for the control token (HOME is not set); give control.tokenFile in the config")
         }
         let folder = FilePaths.deletingLastComponent(of: path)
-        mkdir(FilePaths.deletingLastComponent(of: folder), 0o700)
-        mkdir(folder, 0o700)
+        var made = ""   // every missing folder on the way (~/.local/state/roundel), mode 0700, as the record's
+        for part in folder.split(separator: "/") {
+            made += "/" + part
+            mkdir(made, 0o700)
+        }
         return folder
     }
+
 
     /// The host part of a listen address as a URL has it.
     static func host(of listen: String) -> String {

@@ -39,14 +39,19 @@ enum DrawSetup {
         do {
             if let path = try file?.statePath() { return (path, false) }
         } catch { throw UserError(error.description) }
+        guard let path = defaultStatePath else {
+            throw UserError("roundel: no place for the record of draws (HOME is not set); give --state FILE")
+        }
+        return (path, true)
+    }
+
+    /// $XDG_STATE_HOME/roundel/roundel.db (or under ~/.local/state); nil without HOME.
+    static var defaultStatePath: String? {
         var environment: [String: String] = [:]
         for name in ["XDG_STATE_HOME", "HOME"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
-        guard let path = Ledger.defaultPath(environment: environment) else {
-            throw UserError("roundel: no place for the record of draws (HOME is not set); give --state FILE")
-        }
-        return (path, true)
+        return Ledger.defaultPath(environment: environment)
     }
 
     /// Opens (and locks) the state database for drawing, its draws recorded as made at `station`

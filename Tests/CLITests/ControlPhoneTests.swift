@@ -49,7 +49,7 @@ final class ControlPhoneTests: XCTestCase {
                        "each entry with its chance and stock")
         try phone.wait("the live stream", seconds: 10) { try phone.text("#link") == "Live" }
         XCTAssertFalse(try phone.currentURL().contains(token), "the token left the address bar")
-        try save(phone.screenshot(), as: "control-page-kiosk.png")
+        try Browser.keep(phone.screenshot(), as: "control-page-kiosk.png")
 
         try phone.click("#spin")
         try phone.wait("the wheel turning", seconds: 5) { try phone.text("#result") == "Spinning…" }
@@ -63,19 +63,6 @@ final class ControlPhoneTests: XCTestCase {
         let row = try XCTUnwrap(try rows()?.first { $0[0] == winner })
         let stock = ["T-shirt": 3, "Mug": 5, "Sticker": 20, "Tote bag": 2][winner]!
         XCTAssertEqual(row[2], String(stock - 1), "the page shows the stock the draw left")
-        try save(phone.screenshot(), as: "control-page-kiosk-result.png")
-    }
-
-    private func save(_ png: Data, as name: String) throws {
-        let folder: URL
-        if ProcessInfo.processInfo.environment["RECORD"] == "1" {
-            folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("docs/images")
-        } else {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-control-page")
-        }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try png.write(to: folder.appendingPathComponent(name))
-        print("screenshot: \(folder.appendingPathComponent(name).path)")
+        try Browser.keep(phone.screenshot(), as: "control-page-kiosk-result.png")
     }
 }

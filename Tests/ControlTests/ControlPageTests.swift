@@ -172,16 +172,7 @@ final class ControlPageTests: XCTestCase {
     private func save(_ png: Data, as name: String) throws {
         let image = try decodePNG(bytes: [UInt8](png), name: name)
         XCTAssertEqual([image.width, image.height], [390, 844], "\(name) is not the phone's size")
-        let folder: URL
-        if ProcessInfo.processInfo.environment["RECORD"] == "1" {
-            folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("docs/images")
-        } else {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-control-page")
-        }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try png.write(to: folder.appendingPathComponent(name))
-        print("screenshot: \(folder.appendingPathComponent(name).path)")
+        try Browser.keep(png, as: name)
     }
 }
 

@@ -148,6 +148,21 @@ public final class Browser {
         return png
     }
 
+    /// Writes a screenshot as `name` in a temporary folder (roundel-control-page), or in the
+    /// repository's docs/images with RECORD=1 (the pictures the docs show); prints where.
+    public static func keep(_ png: Data, as name: String) throws {
+        let folder: URL
+        if ProcessInfo.processInfo.environment["RECORD"] == "1" {
+            folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("docs/images")
+        } else {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("roundel-control-page")
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try png.write(to: folder.appendingPathComponent(name))
+        print("screenshot: \(folder.appendingPathComponent(name).path)")
+    }
+
     /// Waits up to `seconds` for `condition` to hold; the last value it saw is in the failure.
     public func wait(_ what: String, seconds: Double = 5, until condition: () throws -> Bool) throws {
         let deadline = Date().addingTimeInterval(seconds)

@@ -69,8 +69,9 @@ final class ControlService: Sendable {
             return true
         }
         guard kept else { return started.stop() }   // stopped meanwhile
-        printLine("roundel: control page on http://\(ControlService.host(of: listen)):\(started.port)/ "
-                  + "(roundel control-link prints its link with the token)", to: 2)
+        // The page's address as a phone reaches it (a LAN address for 0.0.0.0), never the token.
+        let page = link.map { String($0.prefix { $0 != "#" }) } ?? "http://\(listening)/"
+        printLine("roundel: control page on \(page) (roundel control-link prints its link with the token)", to: 2)
     }
 
     /// A kiosk's next attempt; a problem is logged again only when it changes.
@@ -116,13 +117,5 @@ final class ControlService: Sendable {
             mkdir(made, 0o700)
         }
         return folder
-    }
-
-
-    /// The host part of a listen address as a URL has it.
-    static func host(of listen: String) -> String {
-        guard let colon = listen.lastIndex(of: ":") else { return listen }
-        let host = String(listen[..<colon])
-        return host == "localhost" ? "127.0.0.1" : host
     }
 }
